@@ -1,0 +1,237 @@
+/**
+ * The wire codec, used by both sides. `encode` turns a typed call into the exact body and query the
+ * host expects; `decode` finds the one operation a received request names, validates it against the
+ * contract and returns it typed, or a typed error that says what is wrong, field by field.
+ */
+import { z } from 'zod';
+import { checkFile, type IncomingFile } from './files';
+import type { OperationDef, OperationInput, OperationReceived } from './operation';
+import { selectorLabel } from './operation';
+import { operations, operationNames, type OperationName, type Operations } from './operations';
+import type { FieldIssue } from './replies';
+
+/** Every call goes to this path under the API base (which ends with `/`). */
+export const API_PATH = 'api/users.php';
+/** The body field that carries the user or temporary token on marker operations. */
+export const TOKEN_FIELD = 'token';
+/** What the client puts in a marker field; the host accepts any non-empty value. */
+export const MARKER_VALUE = '1';
+/** Longest marker value and token accepted. */
+export const MAX_MARKER_LENGTH = 100;
+export const MAX_TOKEN_LENGTH = 4096;
+
+export type WireEncoding = 'multipart' | 'urlencoded';
+export const CONTENT_TYPES = {
+  multipart: 'multipart/form-data',
+  urlencoded: 'application/x-www-form-urlencoded',
+} as const satisfies Record<WireEncoding, string>;
+
+const byMarker = new Map<string, OperationName>();
+const byCrud = new Map<string, OperationName>();
+for (const name of operationNames) {
+  const { selector } = operations[name];
+  if ('marker' in selector) byMarker.set(selector.marker, name);
+  else byCrud.set(selector.crud, name);
+}
+
+/** The operation a wire selector names, if any. */
+export const operationForMarker = (marker: string) => byMarker.get(marker);
+export const operationForCrud = (crud: string) => byCrud.get(crud);
+
+// ------------------------------------------------------------------------------------------------
+// encode
+
+export interface EncodeOptions {
+  /** Sent as the `token` field on marker operations (never on crud ones). */
+  readonly token?: string | undefined;
+  /** Without files the body may use either form encoding; with files it is always multipart. */
+  readonly encoding?: WireEncoding;
+}
+
+export interface EncodedRequest {
+  readonly path: typeof API_PATH;
+  readonly query: Readonly<Record<string, string>>;
+  /** `''` or `?crud=...`, ready to append to the URL. */
+  readonly search: string;
+  /** The text fields, in the order they are sent. */
+  readonly fields: readonly (readonly [string, string])[];
+  readonly files: readonly (readonly [string, Blob])[];
+  readonly encoding: WireEncoding;
+  readonly body: FormData | URLSearchParams;
+}
+
+const fileName = (blob: Blob) =>
+  typeof File !== 'undefined' && blob instanceof File && blob.name ? blob.name : 'upload';
+
+export function encode<K extends OperationName>(
+  name: K,
+  input: OperationInput<Operations[K]>,
+  options: EncodeOptions = {},
+): EncodedRequest {
+  const operation: OperationDef = operations[name];
+  const { selector } = operation;
+  const entries: [string, unknown][] = Object.entries(input as Record<string, unknown>);
+  const isFile = (key: string) => Object.hasOwn(operation.files, key);
+  const values = Object.fromEntries(entries.filter(([key]) => !isFile(key)));
+  const files = Object.keys(operation.files).map((field): readonly [string, Blob] => {
+    const blob = entries.find(([key]) => key === field)?.[1];
+    if (!(blob instanceof Blob)) throw new TypeError(`${name}: ${field} must be a file`);
+    return [field, blob];
+  });
+  const wire = z.encode(operation.request, values);
+  const fields: (readonly [string, string])[] = [];
+  if ('marker' in selector) {
+    fields.push([selector.marker, MARKER_VALUE]);
+    if (options.token) fields.push([TOKEN_FIELD, options.token]);
+  }
+  for (const [key, value] of Object.entries(wire)) if (value !== undefined) fields.push([key, value]);
+
+  const query: Record<string, string> = 'crud' in selector ? { crud: selector.crud } : {};
+  const search = 'crud' in selector ? `?${new URLSearchParams(query).toString()}` : '';
+  const encoding: WireEncoding = files.length > 0 ? 'multipart' : (options.encoding ?? 'urlencoded');
+  let body: FormData | URLSearchParams;
+  if (encoding === 'multipart') {
+    const form = new FormData();
+    for (const [key, value] of fields) form.append(key, value);
+    for (const [key, blob] of files) form.append(key, blob, fileName(blob));
+    body = form;
+  } else {
+    body = new URLSearchParams(fields.map(([k, v]) => [k, v]));
+  }
+  return { path: API_PATH, query, search, fields, files, encoding, body };
+}
+
+// ------------------------------------------------------------------------------------------------
+// decode
+
+export type DecodeErrorCode = 'no_operation' | 'several_operations' | 'unknown_crud' | 'invalid_request';
+
+export interface DecodeFailure {
+  readonly ok: false;
+  readonly code: DecodeErrorCode;
+  readonly message: string;
+  readonly issues: readonly FieldIssue[];
+}
+
+export type Decoded = {
+  [K in OperationName]: {
+    readonly ok: true;
+    readonly name: K;
+    readonly operation: Operations[K];
+    readonly input: OperationReceived<Operations[K]>;
+    /** The `token` field, when one was sent with a marker operation. */
+    readonly token: string | undefined;
+  };
+}[OperationName];
+
+const failure = (code: DecodeErrorCode, message: string, issues: FieldIssue[] = []): DecodeFailure => ({
+  ok: false,
+  code,
+  message,
+  issues,
+});
+
+const issue = (field: string, message: string): FieldIssue => ({ field, message: `${field}: ${message}` });
+
+/** One text value per field: multer turns a repeated field into an array, an extended parser into an object. */
+function singleValue(field: string, value: unknown, issues: FieldIssue[]): string | undefined {
+  if (typeof value === 'string') return value;
+  issues.push(issue(field, Array.isArray(value) ? 'was sent more than once' : 'must be a single text value'));
+  return undefined;
+}
+
+function zodIssues(error: z.ZodError, label: string): FieldIssue[] {
+  return error.issues.flatMap((i): FieldIssue[] => {
+    if (i.code === 'unrecognized_keys') return i.keys.map((k) => issue(k, `is not a field of ${label}`));
+    const field = i.path.map(String).join('.') || 'body';
+    if (i.code === 'invalid_union' && 'discriminator' in i && i.discriminator)
+      return [issue(field, 'is not one of the accepted values')];
+    return [issue(field, i.message)];
+  });
+}
+
+/**
+ * Finds the one operation a request names and validates it.
+ * @param query the URL query (only `crud` is read)
+ * @param fields the text fields as the body parser gives them (repeated fields as arrays)
+ * @param files the uploaded files
+ */
+export function decode(
+  query: Readonly<Record<string, unknown>>,
+  fields: Readonly<Record<string, unknown>>,
+  files: readonly IncomingFile[] = [],
+): Decoded | DecodeFailure {
+  const crudRaw = query.crud;
+  if (crudRaw !== undefined && typeof crudRaw !== 'string')
+    return failure('invalid_request', 'crud: must be given once', [issue('crud', 'must be given once')]);
+  const markers = Object.keys(fields).filter((key) => byMarker.has(key));
+  if (crudRaw !== undefined && !byCrud.has(crudRaw))
+    return failure('unknown_crud', `Unknown crud '${crudRaw}'`, [issue('crud', `'${crudRaw}' is not an operation`)]);
+  const named = [...(crudRaw === undefined ? [] : [`crud=${crudRaw}`]), ...markers];
+  if (named.length === 0)
+    return failure(
+      'no_operation',
+      'No operation: the body must carry one action marker field (such as getinstituition) or the URL ?crud=',
+    );
+  if (named.length > 1)
+    return failure('several_operations', `One operation per request, but this one names ${named.join(', ')}`);
+
+  const name = crudRaw === undefined ? byMarker.get(markers[0] ?? '') : byCrud.get(crudRaw);
+  if (name === undefined) return failure('no_operation', 'No operation');
+  const operation: OperationDef = operations[name];
+  const label = selectorLabel(operation.selector);
+  const issues: FieldIssue[] = [];
+  const values: Record<string, string> = {};
+  let token: string | undefined;
+
+  for (const [key, raw] of Object.entries(fields)) {
+    const value = singleValue(key, raw, issues);
+    if (value === undefined) continue;
+    if ('marker' in operation.selector && key === operation.selector.marker) {
+      if (value === '') issues.push(issue(key, 'must not be empty'));
+      else if (value.length > MAX_MARKER_LENGTH)
+        issues.push(issue(key, `must be at most ${MAX_MARKER_LENGTH} characters`));
+    } else if (key === TOKEN_FIELD) {
+      if (value.length > MAX_TOKEN_LENGTH) issues.push(issue(key, `must be at most ${MAX_TOKEN_LENGTH} characters`));
+      else token = value === '' ? undefined : value;
+    } else if (Object.hasOwn(operation.files, key)) {
+      issues.push(issue(key, 'must be a file'));
+    } else {
+      values[key] = value;
+    }
+  }
+
+  const parsed = operation.request.safeDecode(values);
+  if (!parsed.success) issues.push(...zodIssues(parsed.error, label));
+
+  const received: Record<string, unknown> = {};
+  const seen = new Set<string>();
+  for (const file of files) {
+    const spec = Object.hasOwn(operation.files, file.fieldname) ? operation.files[file.fieldname] : undefined;
+    if (spec === undefined) {
+      issues.push(issue(file.fieldname, `is not a file field of ${label}`));
+    } else if (seen.has(file.fieldname)) {
+      issues.push(issue(file.fieldname, 'takes one file only'));
+    } else {
+      seen.add(file.fieldname);
+      const checked = checkFile(spec, file);
+      if (typeof checked === 'string') issues.push(issue(file.fieldname, checked));
+      else received[file.fieldname] = checked;
+    }
+  }
+  for (const field of Object.keys(operation.files))
+    if (!seen.has(field) && !issues.some((i) => i.field === field)) issues.push(issue(field, 'a file is required'));
+
+  if (issues.length > 0 || !parsed.success) {
+    const shown = issues.slice(0, 5).map((i) => i.message);
+    const more = issues.length > 5 ? ` (and ${issues.length - 5} more)` : '';
+    return failure('invalid_request', `Invalid ${label} request: ${shown.join('; ')}${more}`, issues);
+  }
+  return {
+    ok: true,
+    name,
+    operation,
+    input: { ...parsed.data, ...received },
+    token,
+  } as unknown as Decoded;
+}

@@ -1,0 +1,151 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { z } from 'zod';
+import { operations, operationNames, type MutationName, type QueryName } from './operations';
+import { selectorLabel } from './operation';
+
+/** Every call of the spec's section 7, as the wire names it. */
+const SPEC_MARKERS = [
+  'getinstituition',
+  'getstatement2',
+  'getstatement',
+  'pincheck',
+  'gettrslist',
+  'getperc',
+  'newtrs',
+  'confirmmypin',
+  'confirmtpin',
+  'updatepin',
+  'supdatepin',
+  'updatepwd',
+  'updateemail',
+  'getprofile',
+  'updateprofile',
+  'updatepic',
+  'getmpcform',
+  'newmpc',
+  'getfdcform',
+  'newfdc',
+  'getupgradeform',
+  'newupgrade',
+  'getnotifications',
+  'mnotificationar',
+  'getcontact',
+  'getdocs',
+  'submit_verification',
+  'getcdform',
+  'newcd',
+  'resendconfirmcode',
+  'resendforgotcode',
+];
+const SPEC_CRUDS = ['iduser', 'userlogin', 'newuser', 'verifyuser', 'userforgot'];
+
+const selectors = operationNames.map((n) => operations[n].selector);
+
+describe('the contract', () => {
+  it('has every operation of the spec, and no other', () => {
+    const markers = selectors.flatMap((s) => ('marker' in s ? [s.marker] : []));
+    const cruds = selectors.flatMap((s) => ('crud' in s ? [s.crud] : []));
+    expect([...markers].sort()).toEqual([...SPEC_MARKERS].sort());
+    expect([...cruds].sort()).toEqual([...SPEC_CRUDS].sort());
+  });
+
+  it('names each wire selector once', () => {
+    const labels = selectors.map(selectorLabel);
+    expect(new Set(labels).size).toBe(labels.length);
+  });
+
+  it('puts files only where the spec sends them', () => {
+    const withFiles = Object.fromEntries(
+      operationNames
+        .filter((n) => Object.keys(operations[n].files).length > 0)
+        .map((n) => [selectorLabel(operations[n].selector), Object.keys(operations[n].files).sort()]),
+    );
+    expect(withFiles).toEqual({
+      updatepic: ['profilePic'],
+      newmpc: ['depositPic'],
+      newfdc: ['fixedDepositPic'],
+      newupgrade: ['depositPic'],
+      newcd: ['depositPic'],
+      submit_verification: ['idcardBack', 'idcardFront', 'pic'],
+    });
+  });
+
+  it('opens submit_verification with the temporary token only, and getdocs and the auth calls with none', () => {
+    const byAuth = (auth: string) =>
+      operationNames.filter((n) => operations[n].auth === auth).map((n) => selectorLabel(operations[n].selector));
+    expect(byAuth('kyc')).toEqual(['submit_verification']);
+    expect(byAuth('none').sort()).toEqual(
+      [
+        'getdocs',
+        'crud=iduser',
+        'crud=userlogin',
+        'crud=newuser',
+        'crud=verifyuser',
+        'crud=userforgot',
+        'resendconfirmcode',
+        'resendforgotcode',
+      ].sort(),
+    );
+  });
+
+  it('keeps the field names the spec lists in the replies', () => {
+    const keys = (schema: z.ZodType) => Object.keys((schema as z.ZodObject).shape).sort();
+    expect(keys(operations.getInstitution.reply)).toEqual(
+      ['account', 'u', 'currency', 'tb', 'notificationcount', 'haspin', 'data', 'data2'].sort(),
+    );
+    expect(keys(operations.login.reply)).toEqual(
+      [
+        'role',
+        'jwt',
+        'verification_status',
+        'verified',
+        'submitted',
+        'email',
+        'message',
+        'error',
+        'ismsg',
+        'user',
+      ].sort(),
+    );
+    expect(keys(operations.getHomeStatement.reply)).toEqual(['balance', 'currency', 'transactions']);
+    expect(keys(operations.getNotifications.reply)).toEqual(['nc', 'notifications']);
+    expect(keys(operations.getProfile.reply)).toEqual(['data', 'it']);
+    expect(keys(operations.getContact.reply)).toEqual(['ct']);
+    expect(keys(operations.getCryptoDepositForm.reply)).toEqual(
+      ['addresses', 'addresses2', 'currency', 'names', 'transactions'].sort(),
+    );
+  });
+
+  it('sends the transfer fields the spec lists', () => {
+    const shape = (operations.createTransfer.request as z.ZodObject).shape;
+    expect(Object.keys(shape).sort()).toEqual(
+      ['bank', 'swift', 'currency', 'routing', 'country', 'act_no', 'act_hold_name', 'amount', 'note', 'extra'].sort(),
+    );
+  });
+
+  it('reads PHP-style replies into typed values', () => {
+    const reply = operations.getInstitution.reply.parse({
+      account: { account_no: 1234567890 },
+      u: { picture: null, fullname: 'Demo', current_plan: null, total_credit: '100.50', total_debit: 20 },
+      currency: '$',
+      tb: { current_balance: '80.5' },
+      notificationcount: '2',
+      haspin: 'yes',
+      data: { account_no: '1234567890' },
+      data2: { swift_code: 'DEMOGB2L' },
+    });
+    expect(reply.account.account_no).toBe('1234567890');
+    expect(reply.u.total_credit).toBe(100.5);
+    expect(reply.u.picture).toBeUndefined();
+    expect(reply.tb.current_balance).toBe(80.5);
+    expect(reply.haspin).toBe(true);
+    expect(reply.data2.routing_no).toBeUndefined();
+  });
+
+  it('tells reads from writes at the type level', () => {
+    expectTypeOf<'getInstitution'>().toExtend<QueryName>();
+    expectTypeOf<'createTransfer'>().toExtend<MutationName>();
+    expectTypeOf<'createTransfer'>().not.toExtend<QueryName>();
+    for (const name of operationNames) expect(['query', 'mutation']).toContain(operations[name].kind);
+  });
+});

@@ -1,0 +1,3 @@
+export * from './arbitraries';
+export * from './images';
+export * from './wire';
