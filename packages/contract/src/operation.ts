@@ -25,12 +25,16 @@ export interface OperationDef<
   readonly reply: Rep;
 }
 
+/** The typed text fields; an operation without any has `object` (zod types it as `Record<string, never>`). */
+type Fields<Op extends OperationDef> =
+  Record<string, never> extends z.output<Op['request']> ? object : z.output<Op['request']>;
+
 /** What the client passes: typed fields plus a Blob per file field. */
-export type OperationInput<Op extends OperationDef> = z.output<Op['request']> & {
+export type OperationInput<Op extends OperationDef> = Fields<Op> & {
   readonly [K in keyof Op['files']]: Blob;
 };
 /** What the server receives after decoding: typed fields plus a checked file per file field. */
-export type OperationReceived<Op extends OperationDef> = z.output<Op['request']> & {
+export type OperationReceived<Op extends OperationDef> = Fields<Op> & {
   readonly [K in keyof Op['files']]: UploadedFile;
 };
 /** The reply as the client reads it. */

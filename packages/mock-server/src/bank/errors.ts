@@ -1,0 +1,30 @@
+/** A refusal by the bank: a client-facing message and the HTTP status the adapter should use. */
+export type BankErrorCode =
+  'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'invalid' | 'locked' | 'rate_limited' | 'gone';
+
+const STATUS: Record<BankErrorCode, number> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  gone: 410,
+  locked: 423,
+  rate_limited: 429,
+};
+
+export class BankError extends Error {
+  override readonly name = 'BankError';
+  readonly status: number;
+  constructor(
+    readonly code: BankErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.status = STATUS[code];
+  }
+}
+
+export function refuse(code: BankErrorCode, message: string): never {
+  throw new BankError(code, message);
+}

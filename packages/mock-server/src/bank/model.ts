@@ -1,0 +1,174 @@
+/** The bank's records. Amounts are integer cents; times are epoch milliseconds. */
+
+export type Role = 'user' | 'admin';
+export type KycStatus = 'Not Verified' | 'Pending Verification' | 'Declined' | 'Verified';
+/** What a run of wrong answers can lock, each counted on its own. */
+export type Factor = 'passcode' | 'pin' | 'emailCode' | 'resetCode' | 'stepUp';
+
+export interface Attempts {
+  failures: number;
+  lockedUntil: number;
+}
+
+export interface KycCase {
+  readonly documentType: string;
+  readonly country: string;
+  readonly phone: string;
+  readonly homeAddress: string;
+  /** Upload ids: picture, ID front, ID back. */
+  readonly documents: readonly string[];
+  readonly submittedAt: number;
+}
+
+/** A code sent by e-mail, stored as a keyed hash only. */
+export interface SentCode {
+  readonly hash: string;
+  readonly expiresAt: number;
+}
+
+export interface PendingStepUp extends SentCode {
+  readonly amountCents: number;
+  readonly payeeKey: string;
+}
+
+/** A transfer the customer has confirmed (PIN, and code when asked) and may now submit once. */
+export interface TransferAuthorization {
+  readonly amountCents: number;
+  readonly payeeKey: string;
+  readonly expiresAt: number;
+}
+
+export interface Profile {
+  phone?: string;
+  gender?: string;
+  dob?: string;
+  country?: string;
+  maritalStatus?: string;
+  homeAddress?: string;
+  nextOfKin?: string;
+}
+
+export interface User {
+  readonly id: string;
+  email: string;
+  readonly username: string;
+  firstName: string;
+  lastName: string;
+  fullname: string;
+  profile: Profile;
+  /** Upload id of the profile picture. */
+  picture?: string;
+  readonly role: Role;
+  passcodeHash: string;
+  pinHash?: string;
+  /** Bumped when the passcode changes, which retires every token issued before. */
+  credentialVersion: number;
+  emailVerified: boolean;
+  kyc: KycStatus;
+  kycCase?: KycCase;
+  readonly accountNumber: string;
+  plan: string;
+  /** An account message shown instead of the dashboard (`ismsg`). */
+  notice?: { head: string; body: string };
+  readonly createdAt: number;
+  attempts: Record<Factor, Attempts>;
+  emailCode?: SentCode;
+  resetCode?: SentCode & { readonly linkHash: string };
+  stepUp?: PendingStepUp;
+  authorization?: TransferAuthorization;
+  knownPayees: Set<string>;
+}
+
+export type EntryStatus = 'successful' | 'in_progress' | 'failed';
+
+export interface LedgerEntry {
+  readonly id: string;
+  readonly userId: string;
+  readonly name: string;
+  readonly direction: 'credit' | 'debit';
+  readonly amountCents: number;
+  status: EntryStatus;
+  readonly createdAt: number;
+  readonly requestId?: string;
+}
+
+export type RequestKind = 'crypto-deposit' | 'payment' | 'fixed-deposit' | 'upgrade' | 'transfer';
+export type RequestStatus = 'pending' | 'confirmed' | 'declined';
+
+export interface TransferDetails {
+  readonly bank: string;
+  readonly swift: string;
+  readonly currency: string;
+  readonly routing: string;
+  readonly country: string;
+  readonly accountNumber: string;
+  readonly accountHolder: string;
+  readonly note: string;
+  readonly feeCents: number;
+}
+
+export interface MoneyRequest {
+  readonly id: string;
+  readonly userId: string;
+  readonly kind: RequestKind;
+  /** Coin type, or 'Bank Transfer'. */
+  readonly type: string;
+  readonly amountCents: number;
+  status: RequestStatus;
+  readonly createdAt: number;
+  decidedAt?: number;
+  readonly proof?: string;
+  readonly plan?: string;
+  readonly purpose?: string;
+  readonly transfer?: TransferDetails;
+}
+
+export interface Notification {
+  readonly id: string;
+  readonly userId: string;
+  readonly title: string;
+  readonly body: string;
+  read: boolean;
+  readonly createdAt: number;
+}
+
+export type OutboxKind = 'verify-email' | 'reset-passcode' | 'transfer-code' | 'notice';
+
+export interface OutboxMessage {
+  readonly id: string;
+  readonly to: string;
+  readonly kind: OutboxKind;
+  readonly subject: string;
+  readonly text: string;
+  readonly code?: string;
+  readonly link?: string;
+  readonly createdAt: number;
+}
+
+export interface Upload {
+  readonly id: string;
+  readonly ownerId: string;
+  readonly mimetype: string;
+  readonly bytes: Uint8Array;
+  readonly createdAt: number;
+}
+
+export interface Coin {
+  readonly name: string;
+  readonly address: string;
+}
+
+export const PAYMENT_METHODS = ['bank-transfer', 'card', 'cash', 'crypto', 'institutional'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** Reference data the bank publishes. */
+export interface Catalogue {
+  readonly currency: string;
+  readonly coins: readonly Coin[];
+  readonly purposes: readonly string[];
+  readonly fixedDepositPlans: readonly string[];
+  readonly upgradePlans: readonly string[];
+  readonly documentTypes: readonly string[];
+  readonly contact: { readonly whatsapp?: string; readonly email?: string; readonly phone?: string };
+  readonly bankDetails: { readonly swiftCode: string; readonly routingNumber: string; readonly country: string };
+}

@@ -1,0 +1,85 @@
+/** The server's configuration, from environment variables (documented in the README). */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import type { AppOptions } from './http/app';
+import { parseLatency } from './http/faults';
+import { PAYMENT_METHODS, type PaymentMethod } from './bank/model';
+import { DEFAULT_BANK_CONFIG } from './bank/config';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+const number = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+(\.\d+)?$/u, `${name} must be a number`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `${name} must be between ${min} and ${max}`);
+const bool = (name: string) =>
+  z
+    .enum(['1', '0', 'true', 'false', 'yes', 'no'], { error: `${name} must be true or false` })
+    .transform((s) => ['1', 'true', 'yes'].includes(s));
+
+const EnvSchema = z.object({
+  PORT: number('PORT', 1, 65535).optional(),
+  MOCK_PUBLIC_URL: z.url('MOCK_PUBLIC_URL must be a URL').optional(),
+  MOCK_WEB_ROOT: z.string().optional(),
+  MOCK_TOKEN_TTL_MINUTES: number('MOCK_TOKEN_TTL_MINUTES', 1, 7 * 24 * 60).optional(),
+  MOCK_STEP_UP_AMOUNT: z.union([z.literal('off'), number('MOCK_STEP_UP_AMOUNT', 0, 1e12)]).optional(),
+  MOCK_STEP_UP_NEW_PAYEE: bool('MOCK_STEP_UP_NEW_PAYEE').optional(),
+  MOCK_SERVICE_CHARGE_PERCENT: number('MOCK_SERVICE_CHARGE_PERCENT', 0, 100).optional(),
+  MOCK_PAYMENT_METHODS: z
+    .string()
+    .transform((s) =>
+      s
+        .split(',')
+        .map((m) => m.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every((m) => (PAYMENT_METHODS as readonly string[]).includes(m)), {
+      message: `MOCK_PAYMENT_METHODS lists the available methods among ${PAYMENT_METHODS.join(', ')}`,
+    })
+    .optional(),
+  MOCK_LATENCY: z.string().optional(),
+  MOCK_FAULT_RATE: number('MOCK_FAULT_RATE', 0, 1).optional(),
+});
+
+export interface ServerConfig {
+  readonly port: number;
+  readonly app: AppOptions;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) throw new Error(parsed.error.issues.map((i) => i.message).join('\n'));
+  const e = parsed.data;
+  const port = e.PORT ?? 8080;
+  const methods = e.MOCK_PAYMENT_METHODS;
+  const paymentMethods = methods
+    ? (Object.fromEntries(PAYMENT_METHODS.map((m) => [m, methods.includes(m)])) as Record<PaymentMethod, boolean>)
+    : DEFAULT_BANK_CONFIG.paymentMethods;
+  const publicUrl = e.MOCK_PUBLIC_URL ?? `http://localhost:${port}/`;
+  return {
+    port,
+    app: {
+      webRoot: e.MOCK_WEB_ROOT ?? path.resolve(here, '../../web/dist'),
+      bank: {
+        publicUrl: publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`,
+        paymentMethods,
+        ...(e.MOCK_TOKEN_TTL_MINUTES === undefined ? {} : { tokenTtlMinutes: e.MOCK_TOKEN_TTL_MINUTES }),
+        ...(e.MOCK_SERVICE_CHARGE_PERCENT === undefined ? {} : { serviceChargePercent: e.MOCK_SERVICE_CHARGE_PERCENT }),
+        stepUp: {
+          amountAtLeast:
+            e.MOCK_STEP_UP_AMOUNT === undefined
+              ? DEFAULT_BANK_CONFIG.stepUp.amountAtLeast
+              : e.MOCK_STEP_UP_AMOUNT === 'off'
+                ? null
+                : e.MOCK_STEP_UP_AMOUNT,
+          newPayee: e.MOCK_STEP_UP_NEW_PAYEE ?? DEFAULT_BANK_CONFIG.stepUp.newPayee,
+        },
+      },
+      ...(e.MOCK_LATENCY ? { latency: parseLatency(e.MOCK_LATENCY) } : {}),
+      ...(e.MOCK_FAULT_RATE === undefined ? {} : { faultRate: e.MOCK_FAULT_RATE }),
+    },
+  };
+}

@@ -1,0 +1,328 @@
+/**
+ * One handler per contract operation: it receives the decoded, typed input and the authenticated
+ * user, asks the bank, and shapes the reply the contract describes. The map's type makes a missing
+ * operation or a wrong reply field a compile error.
+ */
+import type { Auth, OperationName, OperationReceived, OperationReplyWire, Operations } from '@ebank/contract';
+import { fromCents, type Bank, type TransferInput } from '../bank/bank';
+import { refuse } from '../bank/errors';
+import type { MoneyRequest, RequestKind, User } from '../bank/model';
+
+export interface BaseContext {
+  readonly bank: Bank;
+  /** Absolute origin of this server, for links to uploaded pictures. */
+  readonly origin: string;
+}
+export type HandlerContext<A extends Auth> = A extends 'none' ? BaseContext : BaseContext & { readonly user: User };
+
+type Handler<K extends OperationName> = (
+  context: HandlerContext<Operations[K]['auth']>,
+  input: OperationReceived<Operations[K]>,
+) => OperationReplyWire<Operations[K]> | Promise<OperationReplyWire<Operations[K]>>;
+
+export type Handlers = { readonly [K in OperationName]: Handler<K> };
+
+const money = fromCents;
+const iso = (ms: number) => new Date(ms).toISOString();
+const pictureUrl = (origin: string, user: User) => (user.picture ? `${origin}/__mock/uploads/${user.picture}` : null);
+
+const rows = (requests: readonly MoneyRequest[]) =>
+  requests.map((r) => ({ type: r.type, amount: money(r.amountCents), status: r.status, created_at: iso(r.createdAt) }));
+
+function transactions(bank: Bank, user: User, limit?: number) {
+  const entries = bank.entries(user.id);
+  return {
+    transactions: (limit ? entries.slice(0, limit) : entries).map((e) => ({
+      name: e.name,
+      date: iso(e.createdAt),
+      amount: money(e.amountCents),
+      transaction_type: e.direction,
+      status: e.status,
+    })),
+    currency: bank.catalogue.currency,
+    balance: money(bank.balanceCents(user.id)),
+  };
+}
+
+function cryptoForm(bank: Bank, user: User, kind: RequestKind) {
+  const { coins, currency } = bank.catalogue;
+  return {
+    names: coins.map((c) => c.name),
+    addresses: coins.map((c) => c.address),
+    addresses2: Object.fromEntries(coins.map((c) => [c.name, c.address])),
+    transactions: rows(bank.requestsOf(user.id, kind)),
+    currency,
+  };
+}
+
+const transferOf = (input: {
+  bank: string;
+  swift: string;
+  currency: string;
+  routing: string;
+  country: string;
+  act_no: string;
+  act_hold_name: string;
+  amount: number;
+  note: string;
+}): TransferInput => ({
+  bank: input.bank,
+  swift: input.swift,
+  currency: input.currency,
+  routing: input.routing,
+  country: input.country,
+  accountNumber: input.act_no,
+  accountHolder: input.act_hold_name,
+  amount: input.amount,
+  note: input.note,
+});
+
+const loginUser = (origin: string, user: User) => ({ picture: pictureUrl(origin, user), fullname: user.fullname });
+const ok = (message: string) => ({ status: 'success', message });
+
+export const handlers: Handlers = {
+  getInstitution: ({ bank, user, origin }) => {
+    const { creditCents, debitCents } = bank.totals(user.id);
+    const { bankDetails } = bank.catalogue;
+    return {
+      account: { account_no: user.accountNumber },
+      u: {
+        picture: pictureUrl(origin, user),
+        fullname: user.fullname,
+        current_plan: user.plan,
+        total_credit: money(creditCents),
+        total_debit: money(debitCents),
+        username: user.username,
+      },
+      currency: bank.catalogue.currency,
+      tb: { current_balance: money(bank.balanceCents(user.id)) },
+      notificationcount: bank.notificationsOf(user.id).filter((n) => !n.read).length,
+      haspin: Boolean(user.pinHash),
+      data: { account_no: user.accountNumber },
+      data2: { swift_code: bankDetails.swiftCode, routing_no: bankDetails.routingNumber, country: bankDetails.country },
+    };
+  },
+  getHomeStatement: ({ bank, user }) => transactions(bank, user, 10),
+  getStatement: ({ bank, user }) => transactions(bank, user),
+  checkPin: ({ user }) => ({ haspin: Boolean(user.pinHash) }),
+  getTransferList: ({ bank, user }) => ({ transactions: rows(bank.requestsOf(user.id, 'transfer')) }),
+  getServiceCharge: ({ bank, user }) => ({
+    percent: { percent: bank.config.serviceChargePercent },
+    tb: { current_balance: money(bank.balanceCents(user.id)) },
+  }),
+
+  createTransfer: ({ bank, user }, input) => {
+    const { notification } = bank.submitTransfer(user, transferOf(input));
+    return {
+      icon: 'success',
+      message: 'Successful! Await Confirmation',
+      trx_notif: [{ title: notification.title, body: notification.body }],
+    };
+  },
+  confirmPin: async ({ bank, user }, input) => {
+    const result = await bank.confirmPin(user, input.pin, transferOf(input.extra));
+    return result.stepUp
+      ? { status: 'success', message: 'PIN confirmed', requiresanother: { head: result.head, body: result.body } }
+      : { status: 'success', message: 'PIN confirmed' };
+  },
+  confirmTransferCode: ({ bank, user }, input) => {
+    bank.confirmTransferCode(user, input.code, transferOf(input.extra));
+    return ok('Code confirmed');
+  },
+
+  createPin: async ({ bank, user }, input) => {
+    await bank.createPin(user, input.pin);
+    return ok('Your transaction PIN has been successfully created.');
+  },
+  changePin: async ({ bank, user }, input) => {
+    await bank.changePin(user, input.c_pwd, input.n_pwd, input.con_pwd);
+    return ok('Action Successful');
+  },
+  changePasscode: async ({ bank, user }, input) => {
+    await bank.changePasscode(user, input.c_pwd, input.n_pwd, input.con_pwd);
+    return ok('Action Successful');
+  },
+  changeEmail: ({ bank, user }, input) => {
+    bank.changeEmail(user, input.email);
+    return ok('Action Successful');
+  },
+
+  getProfile: ({ user, origin }) => ({
+    data: {
+      picture: pictureUrl(origin, user),
+      fullname: user.fullname,
+      email: user.email,
+      username: user.username,
+      phone: user.profile.phone ?? null,
+      gender: user.profile.gender ?? null,
+      dob: user.profile.dob ?? null,
+      country: user.profile.country ?? null,
+      marital_status: user.profile.maritalStatus ?? null,
+      home_address: user.profile.homeAddress ?? null,
+      next_of_kin: user.profile.nextOfKin ?? null,
+    },
+    it: { account_no: user.accountNumber },
+  }),
+  updateProfile: ({ bank, user }, input) => {
+    bank.updateProfile(user, input.fullname, {
+      phone: input.phone,
+      gender: input.gender,
+      dob: input.dob,
+      country: input.country,
+      maritalStatus: input.marital_status,
+      homeAddress: input.home_address,
+      nextOfKin: input.next_of_kin,
+    });
+    return ok('Action Successful!');
+  },
+  updateProfilePicture: ({ bank, user }, input) => {
+    bank.setPicture(user, bank.storeUpload(user, input.profilePic.mimetype, input.profilePic.bytes));
+    return ok('Action Successful!');
+  },
+
+  getPaymentForm: ({ bank, user }) => ({
+    ...cryptoForm(bank, user, 'payment'),
+    purposes: bank.catalogue.purposes.map((purpose_name) => ({ purpose_name })),
+  }),
+  createPayment: ({ bank, user }, input) => {
+    const proof = bank.storeUpload(user, input.depositPic.mimetype, input.depositPic.bytes);
+    bank.submitDeposit(user, 'payment', { type: input.type, amount: input.amount, purpose: input.purpose, proof });
+    return { icon: 'success', message: 'Payment Pending!' };
+  },
+  getFixedDepositForm: ({ bank, user }) => ({
+    ...cryptoForm(bank, user, 'fixed-deposit'),
+    plans: bank.catalogue.fixedDepositPlans.map((plan_name) => ({ plan_name })),
+  }),
+  createFixedDeposit: ({ bank, user }, input) => {
+    const proof = bank.storeUpload(user, input.fixedDepositPic.mimetype, input.fixedDepositPic.bytes);
+    bank.submitPlanRequest(user, 'fixed-deposit', { plan: input.plan, type: input.type, amount: input.amount, proof });
+    return { icon: 'success', message: 'Payment Pending!' };
+  },
+  getUpgradeForm: ({ bank, user }) => ({
+    ...cryptoForm(bank, user, 'upgrade'),
+    plans: bank.catalogue.upgradePlans.map((plan_name) => ({ plan_name })),
+  }),
+  createUpgrade: ({ bank, user }, input) => {
+    const proof = bank.storeUpload(user, input.depositPic.mimetype, input.depositPic.bytes);
+    bank.submitPlanRequest(user, 'upgrade', { plan: input.plan, type: input.type, amount: input.amount, proof });
+    return { icon: 'success', message: 'Payment Pending!' };
+  },
+  getCryptoDepositForm: ({ bank, user }) => cryptoForm(bank, user, 'crypto-deposit'),
+  createCryptoDeposit: ({ bank, user }, input) => {
+    const proof = bank.storeUpload(user, input.depositPic.mimetype, input.depositPic.bytes);
+    bank.submitDeposit(user, 'crypto-deposit', { type: input.type, amount: input.amount, proof });
+    return { icon: 'success', message: 'Payment Pending!' };
+  },
+
+  getNotifications: ({ bank, user }) => {
+    const all = bank.notificationsOf(user.id);
+    return {
+      notifications: all.map((n) => ({ id: n.id, title: n.title, body: n.body, wasread: n.read ? 'yes' : 'no' })),
+      nc: all.filter((n) => !n.read).length,
+    };
+  },
+  markNotificationRead: ({ bank, user }, input) => {
+    bank.markRead(user, input.id);
+    return ok('Marked as read');
+  },
+  getContact: ({ bank }) => ({ ct: { ...bank.catalogue.contact } }),
+
+  getDocumentTypes: ({ bank }) => ({ docs: bank.catalogue.documentTypes.map((doc_name) => ({ doc_name })) }),
+  submitVerification: ({ bank, user }, input) => {
+    const documents = [input.pic, input.idcardFront, input.idcardBack].map((f) =>
+      bank.storeUpload(user, f.mimetype, f.bytes),
+    );
+    bank.submitKyc(user, {
+      documentType: input.type,
+      country: input.country,
+      phone: input.phone,
+      homeAddress: input.home_address,
+      documents,
+    });
+    return ok('Your documents were submitted and are under review.');
+  },
+
+  lookupUser: ({ bank, origin }, input) => {
+    const user =
+      bank.findByEmail(input.email) ?? refuse('not_found', 'We could not find an account with that e-mail address');
+    return { role: user.role, user: loginUser(origin, user) };
+  },
+  login: async ({ bank, origin }, input) => {
+    const outcome = await bank.login(input.email, input.password, input.remeber);
+    const { user } = outcome;
+    const common = { role: user.role, email: user.email, user: loginUser(origin, user), error: false };
+    switch (outcome.kind) {
+      case 'admin':
+        return { ...common, jwt: outcome.token, message: 'Welcome Back' };
+      case 'notice':
+        return { ...common, ismsg: { head: outcome.head, body: outcome.body }, message: outcome.head };
+      case 'unverified':
+        return { ...common, verified: false, message: 'Please verify your e-mail address to continue' };
+      case 'kyc':
+        return {
+          ...common,
+          verified: true,
+          verification_status: user.kyc,
+          submitted: user.kyc === 'Declined' ? 'Yes' : 'No',
+          jwt: outcome.token,
+          message:
+            user.kyc === 'Declined'
+              ? 'Your documents were declined. Please submit them again.'
+              : 'Please verify your identity',
+        };
+      case 'pending':
+        return {
+          ...common,
+          verified: true,
+          verification_status: user.kyc,
+          submitted: 'Yes',
+          message: 'Your documents are under review',
+        };
+      case 'ok':
+        return {
+          ...common,
+          verified: true,
+          verification_status: user.kyc,
+          submitted: 'Yes',
+          jwt: outcome.token,
+          message: 'Welcome Back',
+        };
+    }
+  },
+  signup: async ({ bank }, input) => {
+    if (input.password !== input.confirm) refuse('invalid', 'Confirm Password must be 6 digits and same as Passcode');
+    const user = await bank.signup({
+      email: input.email,
+      username: input.username,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      passcode: input.password,
+    });
+    return { status: 'success', message: 'Signup successful', email: user.email };
+  },
+  verifyEmail: ({ bank }, input) => {
+    const user = bank.verifyEmail(input.email, input.ver_code);
+    return {
+      status: 'success',
+      message: 'Your e-mail address is verified',
+      jwt: bank.tokenFor(user),
+      verification_status: user.kyc,
+    };
+  },
+  forgotPasscode: async ({ bank }, input) => {
+    if (input.action === 'code') {
+      bank.requestReset(input.email);
+      return ok('Check your Email for further instructions.');
+    }
+    await bank.resetPasscode(input.email, input.reset_code, input.new_password);
+    return ok('Your passcode was changed. You can log in with it now.');
+  },
+  resendConfirmCode: ({ bank }, input) => {
+    bank.resendConfirmCode(input.email);
+    return ok('Code Sent');
+  },
+  resendForgotCode: ({ bank }, input) => {
+    bank.requestReset(input.email);
+    return ok('Code Sent');
+  },
+};
