@@ -504,11 +504,12 @@ describe('a forgotten passcode', () => {
   });
 });
 
-describe('a bank transfer over HTTP', () => {
+describe.each<WireEncoding>(['urlencoded', 'multipart'])('a bank transfer over HTTP, %s', (encoding) => {
   const transfer = (amount: number) => ({ ...form, amount, extra: { ...form, amount } });
+  const as = async (email: string) => bank.client({ user: await bank.login(email) }, encoding);
 
   it('without step-up: PIN, submit, held at once, listed as pending', async () => {
-    const api = bank.client({ user: await bank.login('demo@bank.test') });
+    const api = await as('demo@bank.test');
     expect(await api.call('confirmPin', { pin: '1234', extra: transfer(100).extra })).toEqual({
       status: 'success',
       message: 'PIN confirmed',
@@ -528,7 +529,7 @@ describe('a bank transfer over HTTP', () => {
   });
 
   it('with step-up: the code from the outbox, then submit', async () => {
-    const api = bank.client({ user: await bank.login('demo@bank.test') });
+    const api = await as('demo@bank.test');
     const pin = await api.call('confirmPin', { pin: '1234', extra: transfer(1500).extra });
     expect(pin.requiresanother?.head).toBe('Transfer Authorization Code is required');
     expect(pin.requiresanother?.body).toMatch(/^We sent a 4-digit code to d\*+@bank\.test/u);
@@ -541,7 +542,7 @@ describe('a bank transfer over HTTP', () => {
   });
 
   it('a wrong PIN gives the message and attempts left; an amount above the balance is refused', async () => {
-    const api = bank.client({ user: await bank.login('demo@bank.test') });
+    const api = await as('demo@bank.test');
     expect(await failure(api.call('confirmPin', { pin: '0000', extra: transfer(10).extra }))).toMatchObject({
       status: 400,
       message: 'Incorrect PIN. 4 attempts left.',
@@ -553,7 +554,7 @@ describe('a bank transfer over HTTP', () => {
   });
 
   it('a user without a PIN is told to create one', async () => {
-    const api = bank.client({ user: await bank.login('nopin@bank.test') });
+    const api = await as('nopin@bank.test');
     expect(await failure(api.call('confirmPin', { pin: '1234', extra: transfer(10).extra }))).toMatchObject({
       status: 409,
       message: 'Create a transaction PIN first',

@@ -9,9 +9,17 @@ import { refuse } from '../bank/errors';
 import type { User } from '../bank/model';
 import { STAFF_CSS, STAFF_HTML, STAFF_JS } from './staff-page';
 
+const required = (field: string) => ({
+  error: (issue: { input: unknown }) =>
+    issue.input === undefined ? `${field}: is required` : `${field}: must be text`,
+});
 const NoticeSchema = z.strictObject({
-  head: z.string().trim().min(1, 'head: is required').max(200, 'head: must be at most 200 characters'),
-  body: z.string().trim().min(1, 'body: is required').max(2000, 'body: must be at most 2000 characters'),
+  head: z.string(required('head')).trim().min(1, 'head: is required').max(200, 'head: must be at most 200 characters'),
+  body: z
+    .string(required('body'))
+    .trim()
+    .min(1, 'body: is required')
+    .max(2000, 'body: must be at most 2000 characters'),
 });
 
 export function staffRouter(bank: () => Bank): Router {

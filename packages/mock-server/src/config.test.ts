@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { configFromEnv } from './config';
+
+describe('configuration from the environment', () => {
+  it('has the documented defaults', () => {
+    const config = configFromEnv({});
+    expect(config.port).toBe(8080);
+    expect(config.app.bank).toMatchObject({
+      publicUrl: 'http://localhost:8080/',
+      stepUp: { amountAtLeast: 1000, newPayee: false },
+      paymentMethods: { 'bank-transfer': false, card: false, cash: false, crypto: true, institutional: true },
+    });
+    expect(config.app.webRoot).toMatch(/packages\/web\/dist$/u);
+  });
+
+  it('reads every variable', () => {
+    const config = configFromEnv({
+      PORT: '9090',
+      MOCK_TOKEN_TTL_MINUTES: '5',
+      MOCK_STEP_UP_AMOUNT: 'off',
+      MOCK_STEP_UP_NEW_PAYEE: 'true',
+      MOCK_SERVICE_CHARGE_PERCENT: '2.5',
+      MOCK_PAYMENT_METHODS: 'crypto,card',
+      MOCK_LATENCY: '100-200',
+      MOCK_FAULT_RATE: '0.1',
+      MOCK_PUBLIC_URL: 'https://demo.example',
+    });
+    expect(config.port).toBe(9090);
+    expect(config.app.bank).toMatchObject({
+      tokenTtlMinutes: 5,
+      serviceChargePercent: 2.5,
+      stepUp: { amountAtLeast: null, newPayee: true },
+      paymentMethods: { card: true, crypto: true, institutional: false, cash: false, 'bank-transfer': false },
+      publicUrl: 'https://demo.example/',
+    });
+    expect(config.app.latency).toEqual({ global: { min: 100, max: 200 } });
+    expect(config.app.faultRate).toBe(0.1);
+  });
+
+  it('refuses a bad value with a clear message', () => {
+    expect(() => configFromEnv({ PORT: 'eighty' })).toThrow('PORT must be a number');
+    expect(() => configFromEnv({ MOCK_FAULT_RATE: '2' })).toThrow('MOCK_FAULT_RATE must be between 0 and 1');
+    expect(() => configFromEnv({ MOCK_PAYMENT_METHODS: 'crypto,barter' })).toThrow(
+      /MOCK_PAYMENT_METHODS lists the available methods/u,
+    );
+  });
+});
