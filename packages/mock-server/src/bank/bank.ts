@@ -18,9 +18,12 @@ import type {
   OutboxMessage,
   Profile,
   RequestKind,
+  TransferInput,
   Upload,
   User,
 } from './model';
+
+export type { TransferInput } from './model';
 import { hashSecret, numericCode, TokenSigner, urlToken, verifySecret, type TokenScope } from './security';
 
 const MINUTE = 60_000;
@@ -43,18 +46,6 @@ export interface NewUser {
   readonly lastName: string;
   readonly passcode: string;
   readonly role?: 'user' | 'admin';
-}
-
-export interface TransferInput {
-  readonly bank: string;
-  readonly swift: string;
-  readonly currency: string;
-  readonly routing: string;
-  readonly country: string;
-  readonly accountNumber: string;
-  readonly accountHolder: string;
-  readonly amount: number;
-  readonly note: string;
 }
 
 /** What the bank tells the login screen. */
@@ -668,17 +659,7 @@ export class Bank {
       kind: 'transfer',
       type: 'Bank Transfer',
       amountCents,
-      transfer: {
-        bank: transfer.bank,
-        swift: transfer.swift,
-        currency: transfer.currency,
-        routing: transfer.routing,
-        country: transfer.country,
-        accountNumber: transfer.accountNumber,
-        accountHolder: transfer.accountHolder,
-        note: transfer.note,
-        feeCents,
-      },
+      transfer: { ...withoutAmount(transfer), feeCents },
     });
     const base = {
       userId: user.id,
@@ -761,6 +742,8 @@ export class Bank {
     return newestFirst(this.outbox.filter((m) => address === undefined || m.to === address));
   }
 }
+
+const withoutAmount = ({ amount, ...rest }: TransferInput) => rest;
 
 /** Newest first; records made at the same moment, the later-made first. */
 const newestFirst = <T extends { readonly createdAt: number }>(records: readonly T[]): T[] =>

@@ -95,7 +95,8 @@ export interface LedgerEntry {
 export type RequestKind = 'crypto-deposit' | 'payment' | 'fixed-deposit' | 'upgrade' | 'transfer';
 export type RequestStatus = 'pending' | 'confirmed' | 'declined';
 
-export interface TransferDetails {
+/** A transfer as the customer describes it. */
+export interface TransferInput {
   readonly bank: string;
   readonly swift: string;
   readonly currency: string;
@@ -103,9 +104,12 @@ export interface TransferDetails {
   readonly country: string;
   readonly accountNumber: string;
   readonly accountHolder: string;
+  readonly amount: number;
   readonly note: string;
-  readonly feeCents: number;
 }
+
+/** A transfer as the bank records it: the payee and note, with the fee it computed. */
+export type TransferDetails = Omit<TransferInput, 'amount'> & { readonly feeCents: number };
 
 export interface MoneyRequest {
   readonly id: string;

@@ -3,7 +3,14 @@
  * user, asks the bank, and shapes the reply the contract describes. The map's type makes a missing
  * operation or a wrong reply field a compile error.
  */
-import type { Auth, OperationName, OperationReceived, OperationReplyWire, Operations } from '@ebank/contract';
+import type {
+  Auth,
+  OperationName,
+  OperationReceived,
+  OperationReplyWire,
+  Operations,
+  UploadedFile,
+} from '@ebank/contract';
 import { fromCents, type Bank, type TransferInput } from '../bank/bank';
 import { refuse } from '../bank/errors';
 import type { MoneyRequest, RequestKind, User } from '../bank/model';
@@ -76,6 +83,10 @@ const transferOf = (input: {
   amount: input.amount,
   note: input.note,
 });
+
+/** Keeps an uploaded proof or picture; returns its id. */
+const keep = (bank: Bank, user: User, file: UploadedFile) => bank.storeUpload(user, file.mimetype, file.bytes);
+const PAYMENT_PENDING = { icon: 'success', message: 'Payment Pending!' } as const;
 
 const loginUser = (origin: string, user: User) => ({ picture: pictureUrl(origin, user), fullname: user.fullname });
 const ok = (message: string) => ({ status: 'success', message });
@@ -176,7 +187,7 @@ export const handlers: Handlers = {
     return ok('Action Successful!');
   },
   updateProfilePicture: ({ bank, user }, input) => {
-    bank.setPicture(user, bank.storeUpload(user, input.profilePic.mimetype, input.profilePic.bytes));
+    bank.setPicture(user, keep(bank, user, input.profilePic));
     return ok('Action Successful!');
   },
 
@@ -185,33 +196,33 @@ export const handlers: Handlers = {
     purposes: bank.catalogue.purposes.map((purpose_name) => ({ purpose_name })),
   }),
   createPayment: ({ bank, user }, input) => {
-    const proof = bank.storeUpload(user, input.depositPic.mimetype, input.depositPic.bytes);
+    const proof = keep(bank, user, input.depositPic);
     bank.submitDeposit(user, 'payment', { type: input.type, amount: input.amount, purpose: input.purpose, proof });
-    return { icon: 'success', message: 'Payment Pending!' };
+    return PAYMENT_PENDING;
   },
   getFixedDepositForm: ({ bank, user }) => ({
     ...cryptoForm(bank, user, 'fixed-deposit'),
     plans: bank.catalogue.fixedDepositPlans.map((plan_name) => ({ plan_name })),
   }),
   createFixedDeposit: ({ bank, user }, input) => {
-    const proof = bank.storeUpload(user, input.fixedDepositPic.mimetype, input.fixedDepositPic.bytes);
+    const proof = keep(bank, user, input.fixedDepositPic);
     bank.submitPlanRequest(user, 'fixed-deposit', { plan: input.plan, type: input.type, amount: input.amount, proof });
-    return { icon: 'success', message: 'Payment Pending!' };
+    return PAYMENT_PENDING;
   },
   getUpgradeForm: ({ bank, user }) => ({
     ...cryptoForm(bank, user, 'upgrade'),
     plans: bank.catalogue.upgradePlans.map((plan_name) => ({ plan_name })),
   }),
   createUpgrade: ({ bank, user }, input) => {
-    const proof = bank.storeUpload(user, input.depositPic.mimetype, input.depositPic.bytes);
+    const proof = keep(bank, user, input.depositPic);
     bank.submitPlanRequest(user, 'upgrade', { plan: input.plan, type: input.type, amount: input.amount, proof });
-    return { icon: 'success', message: 'Payment Pending!' };
+    return PAYMENT_PENDING;
   },
   getCryptoDepositForm: ({ bank, user }) => cryptoForm(bank, user, 'crypto-deposit'),
   createCryptoDeposit: ({ bank, user }, input) => {
-    const proof = bank.storeUpload(user, input.depositPic.mimetype, input.depositPic.bytes);
+    const proof = keep(bank, user, input.depositPic);
     bank.submitDeposit(user, 'crypto-deposit', { type: input.type, amount: input.amount, proof });
-    return { icon: 'success', message: 'Payment Pending!' };
+    return PAYMENT_PENDING;
   },
 
   getNotifications: ({ bank, user }) => {
@@ -229,9 +240,7 @@ export const handlers: Handlers = {
 
   getDocumentTypes: ({ bank }) => ({ docs: bank.catalogue.documentTypes.map((doc_name) => ({ doc_name })) }),
   submitVerification: ({ bank, user }, input) => {
-    const documents = [input.pic, input.idcardFront, input.idcardBack].map((f) =>
-      bank.storeUpload(user, f.mimetype, f.bytes),
-    );
+    const documents = [input.pic, input.idcardFront, input.idcardBack].map((f) => keep(bank, user, f));
     bank.submitKyc(user, {
       documentType: input.type,
       country: input.country,
