@@ -1,0 +1,20 @@
+import { Landmark } from 'lucide-react';
+import { cn } from '@/lib/utils';
+
+/** The bank's mark and name. */
+export function Brand({ className, inverted = false }: { className?: string; inverted?: boolean }) {
+  return (
+    <span className={cn('inline-flex items-center gap-2 text-lg font-semibold tracking-tight', className)}>
+      <span
+        className={cn(
+          'flex size-9 items-center justify-center rounded-lg',
+          inverted ? 'bg-brand-foreground/10 text-brand-accent' : 'bg-brand text-brand-foreground',
+        )}
+        aria-hidden="true"
+      >
+        <Landmark className="size-5" />
+      </span>
+      <span>E-Banking</span>
+    </span>
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * The form kit, over react-hook-form (shadcn/ui's pattern): `FormField` binds a field by name,
+ * `FormItem` gives it ids, and `FormLabel`, `FormControl`, `FormDescription` and `FormMessage` wire the
+ * label, `aria-invalid`, `aria-describedby` and the error text from those ids, once, for every field.
+ */
+import { Slot } from 'radix-ui';
+import { createContext, use, useId, type ComponentProps } from 'react';
+import {
+  Controller,
+  FormProvider,
+  useFormContext,
+  useFormState,
+  type ControllerProps,
+  type FieldPath,
+  type FieldValues,
+} from 'react-hook-form';
+import { cn } from '@/lib/utils';
+import { Label } from './label';
+
+const Form = FormProvider;
+
+interface FormFieldContextValue {
+  readonly name: string;
+}
+
+const FormFieldContext = createContext<FormFieldContextValue | null>(null);
+
+function FormField<
+  TFieldValues extends FieldValues = FieldValues,
+  TName extends FieldPath<TFieldValues> = FieldPath<TFieldValues>,
+  TTransformedValues = TFieldValues,
+>(props: ControllerProps<TFieldValues, TName, TTransformedValues>) {
+  return (
+    <FormFieldContext value={{ name: props.name }}>
+      <Controller {...props} />
+    </FormFieldContext>
+  );
+}
+
+interface FormItemContextValue {
+  readonly id: string;
+}
+
+const FormItemContext = createContext<FormItemContextValue | null>(null);
+
+/** The ids and the state of the field around the caller. */
+function useFormField() {
+  const field = use(FormFieldContext);
+  const item = use(FormItemContext);
+  const { getFieldState } = useFormContext();
+  if (field === null || item === null) throw new Error('useFormField is used outside <FormField> and <FormItem>');
+  const formState = useFormState({ name: field.name });
+  const fieldState = getFieldState(field.name, formState);
+  return {
+    name: field.name,
+    formItemId: `${item.id}-form-item`,
+    formLabelId: `${item.id}-form-item-label`,
+    formDescriptionId: `${item.id}-form-item-description`,
+    formMessageId: `${item.id}-form-item-message`,
+    ...fieldState,
+  };
+}
+
+function FormItem({ className, ...props }: ComponentProps<'div'>) {
+  const id = useId();
+  return (
+    <FormItemContext value={{ id }}>
+      <div data-slot="form-item" className={cn('grid gap-2', className)} {...props} />
+    </FormItemContext>
+  );
+}
+
+function FormLabel({ className, ...props }: ComponentProps<typeof Label>) {
+  const { error, formItemId, formLabelId } = useFormField();
+  return (
+    <Label
+      data-slot="form-label"
+      data-error={error !== undefined}
+      id={formLabelId}
+      htmlFor={formItemId}
+      className={cn('data-[error=true]:text-destructive', className)}
+      {...props}
+    />
+  );
+}
+
+function FormControl(props: ComponentProps<typeof Slot.Root>) {
+  const { error, formItemId, formDescriptionId, formMessageId } = useFormField();
+  return (
+    <Slot.Root
+      data-slot="form-control"
+      id={formItemId}
+      aria-describedby={error === undefined ? formDescriptionId : `${formDescriptionId} ${formMessageId}`}
+      aria-invalid={error !== undefined}
+      {...props}
+    />
+  );
+}
+
+function FormDescription({ className, ...props }: ComponentProps<'p'>) {
+  const { formDescriptionId } = useFormField();
+  return (
+    <p
+      data-slot="form-description"
+      id={formDescriptionId}
+      className={cn('text-xs text-muted-foreground', className)}
+      {...props}
+    />
+  );
+}
+
+/** The field's error text, or `children` when it has none. */
+function FormMessage({ className, children, ...props }: ComponentProps<'p'>) {
+  const { error, formMessageId } = useFormField();
+  const body = error === undefined ? children : (error.message ?? '');
+  if (body === undefined || body === null || body === '') return null;
+  return (
+    <p
+      data-slot="form-message"
+      id={formMessageId}
+      className={cn('text-sm font-medium text-destructive', className)}
+      {...props}
+    >
+      {body}
+    </p>
+  );
+}
+
+export { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage, useFormField };

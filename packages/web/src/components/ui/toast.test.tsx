@@ -1,0 +1,55 @@
+import { act, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { TOAST_MS } from '@/lib/timings';
+import { toast, Toaster } from './toast';
+
+const region = () => screen.getByRole('region', { name: /notifications/iu });
+
+describe('toasts', () => {
+  it('shows success, error and warning toasts in one region', () => {
+    render(<Toaster />);
+    act(() => {
+      toast.success('Signup successful');
+      toast.error('Invalid Credentials');
+      toast.warning('Payment Pending!');
+    });
+    const list = within(region());
+    expect(list.getByText('Signup successful').closest('[data-slot=toast]')).toHaveAttribute('data-variant', 'success');
+    expect(list.getByText('Invalid Credentials').closest('[data-slot=toast]')).toHaveAttribute('data-variant', 'error');
+    expect(list.getByText('Payment Pending!').closest('[data-slot=toast]')).toHaveAttribute('data-variant', 'warning');
+  });
+
+  it('announces them in a live region, errors assertively', async () => {
+    render(<Toaster />);
+    act(() => {
+      toast.success('Code Sent');
+      toast.error('Something went wrong');
+    });
+    const polite = await screen.findByText('Notifications Code Sent');
+    expect(polite).toHaveAttribute('aria-live', 'polite');
+    expect(polite).toHaveAttribute('role', 'status');
+    expect(await screen.findByText('Notifications Something went wrong')).toHaveAttribute('aria-live', 'assertive');
+  });
+
+  it('stays 5 s by default and as long as a call asks otherwise', () => {
+    vi.useFakeTimers();
+    render(<Toaster />);
+    act(() => {
+      toast.success('Five seconds');
+      toast.error('Fifteen seconds', { duration: 15_000 });
+    });
+    act(() => {
+      vi.advanceTimersByTime(TOAST_MS - 1);
+    });
+    expect(within(region()).getByText('Five seconds')).toBeInTheDocument();
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(within(region()).queryByText('Five seconds')).not.toBeInTheDocument();
+    expect(within(region()).getByText('Fifteen seconds')).toBeInTheDocument();
+    act(() => {
+      vi.advanceTimersByTime(10_000);
+    });
+    expect(within(region()).queryByText('Fifteen seconds')).not.toBeInTheDocument();
+  });
+});

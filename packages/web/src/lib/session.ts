@@ -1,0 +1,123 @@
+/**
+ * The browser session (spec section 4), all of it kept in local storage under the keys below. Nothing
+ * else in the app touches local storage.
+ */
+
+export const STORAGE_KEYS = {
+  /** The user token, set after a successful login. The spec's name. */
+  token: 'baUid',
+  /** The temporary token of a user who is not KYC-approved yet: it opens only the KYC submission. */
+  tempToken: 'baKycUid',
+  /** The account's verification status while KYC is outstanding ('Not Verified', 'Declined', ...). */
+  accountVerification: 'baAccountVerification',
+  /** The e-mail address of the account being verified. */
+  email: 'baEmail',
+  /** Set when the login found the e-mail address not verified yet. */
+  notVerified: 'baNotVerified',
+  /** Set on the first visit of the under-review notice; the next visit closes it to the landing page. */
+  close: 'baClose',
+  /** Set on logout; the landing page then says 'Logged out !'. */
+  loggedOut: 'baLoggedOut',
+} as const;
+
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+const FLAG = '1';
+
+/** Local storage may be missing or refuse access (some private windows): the session then lives in memory. */
+const memory = new Map<string, string>();
+
+function storage(): Storage | undefined {
+  try {
+    const local = window.localStorage;
+    local.getItem(STORAGE_KEYS.token);
+    return local;
+  } catch {
+    return undefined;
+  }
+}
+
+function read(key: StorageKey): string | undefined {
+  return storage()?.getItem(key) ?? memory.get(key);
+}
+
+function write(key: StorageKey, value: string) {
+  const local = storage();
+  try {
+    if (local !== undefined) {
+      local.setItem(key, value);
+      memory.delete(key);
+      return;
+    }
+  } catch {
+    // full or read-only: keep it in memory instead
+  }
+  memory.set(key, value);
+}
+
+function remove(key: StorageKey) {
+  memory.delete(key);
+  storage()?.removeItem(key);
+}
+
+const nonEmpty = (value: string | undefined) => (value === undefined || value === '' ? undefined : value);
+
+export const session = {
+  /** The user token, if signed in. */
+  token: () => nonEmpty(read(STORAGE_KEYS.token)),
+  isSignedIn: () => nonEmpty(read(STORAGE_KEYS.token)) !== undefined,
+  /** Signs in: stores the user token and forgets the KYC-time state and the logged-out notice. */
+  signIn(token: string) {
+    write(STORAGE_KEYS.token, token);
+    remove(STORAGE_KEYS.tempToken);
+    remove(STORAGE_KEYS.accountVerification);
+    remove(STORAGE_KEYS.notVerified);
+    remove(STORAGE_KEYS.loggedOut);
+  },
+
+  tempToken: () => nonEmpty(read(STORAGE_KEYS.tempToken)),
+  setTempToken: (token: string) => {
+    write(STORAGE_KEYS.tempToken, token);
+  },
+  clearTempToken: () => {
+    remove(STORAGE_KEYS.tempToken);
+  },
+
+  accountVerification: () => nonEmpty(read(STORAGE_KEYS.accountVerification)),
+  setAccountVerification: (status: string) => {
+    write(STORAGE_KEYS.accountVerification, status);
+  },
+
+  email: () => nonEmpty(read(STORAGE_KEYS.email)),
+  setEmail: (email: string) => {
+    write(STORAGE_KEYS.email, email);
+  },
+
+  isNotVerified: () => read(STORAGE_KEYS.notVerified) === FLAG,
+  setNotVerified(notVerified: boolean) {
+    if (notVerified) write(STORAGE_KEYS.notVerified, FLAG);
+    else remove(STORAGE_KEYS.notVerified);
+  },
+
+  isClosed: () => read(STORAGE_KEYS.close) === FLAG,
+  setClosed(closed: boolean) {
+    if (closed) write(STORAGE_KEYS.close, FLAG);
+    else remove(STORAGE_KEYS.close);
+  },
+
+  isLoggedOut: () => read(STORAGE_KEYS.loggedOut) === FLAG,
+
+  /**
+   * Spec section 4: clears the token, the account-verification flag, the e-mail, the not-verified flag
+   * and the close flag (and the temporary token), and sets the logged-out flag.
+   */
+  logout() {
+    remove(STORAGE_KEYS.token);
+    remove(STORAGE_KEYS.tempToken);
+    remove(STORAGE_KEYS.accountVerification);
+    remove(STORAGE_KEYS.email);
+    remove(STORAGE_KEYS.notVerified);
+    remove(STORAGE_KEYS.close);
+    write(STORAGE_KEYS.loggedOut, FLAG);
+  },
+};

@@ -1,0 +1,23 @@
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { NotFoundPage, UnexpectedErrorPage } from '@/components/app-states';
+import type { RouterContext } from '@/router';
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  errorComponent: UnexpectedErrorPage,
+  notFoundComponent: NotFoundPage,
+});
+
+function RootLayout() {
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only z-[200] rounded-md bg-card px-4 py-2 font-medium text-primary shadow-card focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <Outlet />
+    </>
+  );
+}

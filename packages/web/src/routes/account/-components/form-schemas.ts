@@ -1,0 +1,65 @@
+/**
+ * The UI side of the account forms' schemas: the spec's messages (section 5) in front of the contract's
+ * own field schemas. Each field first checks what the screen promises, in the screen's words, then pipes
+ * into the contract's field, so a form can never produce a request the contract would refuse.
+ */
+import { operations } from '@ebank/contract';
+import { z } from 'zod';
+
+const signupShape = operations.signup.request.shape;
+
+export const PASSCODE_LENGTH = 6;
+
+export const messages = {
+  email: "That doesn't look like an email address",
+  passcodeShort: 'Password must be > 6 characters',
+  confirm: 'Confirm Password must be 6 digits and same as Passcode',
+  terms: 'Please confirm that you are at least 18 years old and accept the terms',
+} as const;
+
+/** A text that must not be blank, with the screen's own message. */
+export const required = (message: string) => z.string().trim().min(1, message);
+
+/** An e-mail address: required, then the contract's rule ("That doesn't look like an email address"). */
+export const emailField = () => required('E-mail is required').pipe(operations.lookupUser.request.shape.email);
+
+/** Keeps only digits, at most `length` of them: passcode fields strip anything else as it is typed. */
+export const digitsOnly =
+  (length: number = PASSCODE_LENGTH) =>
+  (value: string) =>
+    value.replace(/\D/gu, '').slice(0, length);
+
+/** A new 6-digit passcode: "Password must be > 6 characters" while it is short. */
+export const newPasscodeField = () =>
+  z
+    .string()
+    .min(1, 'Passcode is required')
+    .min(PASSCODE_LENGTH, messages.passcodeShort)
+    .regex(/^\d+$/u, messages.passcodeShort)
+    .pipe(signupShape.password);
+
+/** Its confirmation: 6 digits and the same as the passcode (the equality is checked on the object). */
+export const confirmPasscodeField = () =>
+  z
+    .string()
+    .min(1, 'Confirm passcode is required')
+    .regex(new RegExp(`^\\d{${PASSCODE_LENGTH}}$`, 'u'), messages.confirm)
+    .pipe(signupShape.confirm);
+
+/** The 18+ and terms checkbox, when it must be ticked. */
+export const termsAccepted = () => z.boolean().refine((accepted) => accepted, messages.terms);
+
+/**
+ * Options for the "confirm equals passcode" check of a form object: reported on `confirm`, and checked
+ * as soon as both fields hold text, even while other fields still have problems.
+ */
+export const confirmMatches = (passcodeKey: string) => ({
+  path: ['confirm'],
+  message: messages.confirm,
+  when: (payload: { value: unknown }) => {
+    const value = payload.value;
+    if (typeof value !== 'object' || value === null) return false;
+    const fields = value as Record<string, unknown>;
+    return typeof fields.confirm === 'string' && typeof fields[passcodeKey] === 'string';
+  },
+});

@@ -1,0 +1,133 @@
+import { operations } from '@ebank/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { ArrowLeft } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Form } from '@/components/ui/form';
+import { OtpField, TextField } from '@/components/ui/form-fields';
+import { toast } from '@/components/ui/toast';
+import { mutationOptionsFor, staffUrl } from '@/lib/api';
+import { pageNavigation } from '@/lib/page-navigation';
+import { session } from '@/lib/session';
+import { useAfterDelay } from '@/lib/use-after-delay';
+import { PASSCODE_LENGTH } from './form-schemas';
+import type { LoginIdentity } from './login-email-step';
+import { loginOutcome, type LoginReply } from './login-outcome';
+import { UserAvatar } from './user-avatar';
+
+const password = operations.login.request.shape.password;
+
+/** Users sign in with their 6-digit passcode; staff with a password. */
+const passcodeSchema = z.object({
+  password: z
+    .string()
+    .regex(new RegExp(`^\\d{${PASSCODE_LENGTH}}$`, 'u'), 'Enter your 6-digit passcode')
+    .pipe(password),
+});
+const passwordSchema = z.object({ password: z.string().min(1, 'Enter your password').pipe(password) });
+
+/** Login step 2: the passcode (or an admin's password), then wherever the bank's reply sends the user. */
+export function LoginPasscodeStep({ identity, onBack }: { identity: LoginIdentity; onBack: () => void }) {
+  const navigate = useNavigate();
+  const { schedule, waiting } = useAfterDelay();
+  const isAdmin = identity.role === 'admin';
+  const form = useForm({
+    resolver: zodResolver(isAdmin ? passwordSchema : passcodeSchema),
+    defaultValues: { password: '' },
+  });
+  const login = useMutation({ ...mutationOptionsFor('login'), meta: { errorMessage: 'Invalid Credentials' } });
+
+  const follow = (reply: LoginReply) => {
+    const outcome = loginOutcome(reply, identity.email);
+    switch (outcome.kind) {
+      case 'admin':
+        toast.success(outcome.message);
+        schedule(() => {
+          pageNavigation.assign(staffUrl());
+        });
+        return;
+      case 'notice':
+        void navigate({ to: '/account/info/notice', search: { head: outcome.head, body: outcome.body } });
+        return;
+      case 'verify-email':
+        session.setNotVerified(true);
+        session.setEmail(outcome.email);
+        void navigate({ to: '/account/verify/$email', params: { email: outcome.email } });
+        return;
+      case 'kyc-form':
+        if (outcome.token !== undefined) session.setTempToken(outcome.token);
+        session.setAccountVerification(outcome.status);
+        session.setEmail(outcome.email);
+        void navigate({ to: '/account/kyc/form' });
+        return;
+      case 'kyc-review':
+        session.setAccountVerification('Pending Verification');
+        session.setEmail(outcome.email);
+        // Arriving from a login is a first visit of the notice.
+        session.setClosed(false);
+        void navigate({ to: '/account/kyc/under-review' });
+        return;
+      case 'signed-in':
+        session.signIn(outcome.token);
+        toast.success(outcome.message);
+        schedule(() => {
+          void navigate({ to: '/dashboard' });
+        });
+        return;
+      case 'failed':
+        toast.error(outcome.message);
+        return;
+    }
+  };
+
+  const onSubmit = form.handleSubmit(({ password: secret }) => {
+    login.mutate({ email: identity.email, password: secret, remeber: identity.remember }, { onSuccess: follow });
+  });
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex items-center gap-4 rounded-lg bg-muted p-4">
+        <UserAvatar name={identity.user.fullname} picture={identity.user.picture} />
+        <div className="min-w-0">
+          <p className="truncate font-semibold">{identity.user.fullname}</p>
+          <p className="truncate text-sm text-muted-foreground">{identity.email}</p>
+        </div>
+      </div>
+      <Form {...form}>
+        <form noValidate className="grid gap-5" onSubmit={(event) => void onSubmit(event)}>
+          {isAdmin ? (
+            <TextField
+              control={form.control}
+              name="password"
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              autoFocus
+              revealable
+            />
+          ) : (
+            <OtpField
+              control={form.control}
+              name="password"
+              label="Passcode"
+              description="Enter your 6-digit passcode."
+              length={PASSCODE_LENGTH}
+              masked
+              autoFocus
+            />
+          )}
+          <Button type="submit" size="lg" pending={login.isPending} disabled={waiting}>
+            Sign in
+          </Button>
+        </form>
+      </Form>
+      <Button variant="ghost" className="justify-self-start" onClick={onBack} disabled={login.isPending || waiting}>
+        <ArrowLeft aria-hidden="true" />
+        Not you? Use another e-mail
+      </Button>
+    </div>
+  );
+}

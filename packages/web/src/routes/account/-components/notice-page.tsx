@@ -1,0 +1,23 @@
+import { LogOut, MessageSquareWarning } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { useLogout } from '@/lib/use-logout';
+import { AccountCard } from './account-card';
+
+/** A notice from the bank (the login's account message): a heading and a body, and a way out. */
+export function NoticePage({ head, body }: { head: string | undefined; body: string | undefined }) {
+  const logout = useLogout();
+  return (
+    <AccountCard title={head ?? 'Notice'}>
+      <div className="flex items-start gap-4 rounded-lg bg-muted p-4 text-sm">
+        <MessageSquareWarning className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+        <p className="whitespace-pre-line">
+          {body ?? 'There is a message about your account. Please contact support.'}
+        </p>
+      </div>
+      <Button size="lg" variant="outline" className="mt-6 w-full" onClick={logout}>
+        <LogOut aria-hidden="true" />
+        Log Out
+      </Button>
+    </AccountCard>
+  );
+}

@@ -1,0 +1,151 @@
+import { operations } from '@ebank/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useForm, useFormState } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Form } from '@/components/ui/form';
+import { CheckboxField, TextField } from '@/components/ui/form-fields';
+import { toast } from '@/components/ui/toast';
+import { mutationOptionsFor } from '@/lib/api';
+import { useAfterDelay } from '@/lib/use-after-delay';
+import { AccountCard } from './account-card';
+import {
+  confirmMatches,
+  confirmPasscodeField,
+  digitsOnly,
+  emailField,
+  newPasscodeField,
+  required,
+} from './form-schemas';
+
+const resetShape = operations.forgotPasscode.request.options[1].shape;
+
+const resetSchema = z
+  .object({
+    email: emailField(),
+    reset_code: required('Reset code is required').pipe(resetShape.reset_code),
+    new_password: newPasscodeField().pipe(resetShape.new_password),
+    confirm: confirmPasscodeField(),
+    // Shown, as the spec has it, but not required.
+    terms: z.boolean(),
+  })
+  .refine((values) => values.confirm === values.new_password, confirmMatches('new_password'));
+
+/**
+ * Setting a new passcode with the reset code. From the e-mailed link (`reset/r/{email}/{token}`) the
+ * e-mail and the code travel as hidden fields; on plain `reset` the user types them.
+ */
+export function ResetPasscodeForm({ email, token }: { email?: string | undefined; token?: string | undefined }) {
+  const navigate = useNavigate();
+  const { schedule, waiting } = useAfterDelay();
+  const fromLink = email !== undefined && token !== undefined;
+  const form = useForm({
+    resolver: zodResolver(resetSchema),
+    defaultValues: { email: email ?? '', reset_code: token ?? '', new_password: '', confirm: '', terms: false },
+  });
+  const { errors } = useFormState({ control: form.control });
+  const reset = useMutation({
+    ...mutationOptionsFor('forgotPasscode'),
+    meta: { errorMessage: 'An unexpected error occured' },
+  });
+
+  const onSubmit = form.handleSubmit((values) => {
+    reset.mutate(
+      { action: 'reset', email: values.email, reset_code: values.reset_code, new_password: values.new_password },
+      {
+        onSuccess: (reply) => {
+          toast.success(reply.message ?? 'Action Successful');
+          schedule(() => {
+            void navigate({ to: '/account/login' });
+          });
+        },
+      },
+    );
+  });
+
+  const badLink = fromLink && (errors.email !== undefined || errors.reset_code !== undefined);
+  return (
+    <AccountCard
+      title="Create a new passcode"
+      description="Choose a new 6-digit passcode for signing in."
+      footer={
+        <>
+          Need a new link?
+          <Link to="/account/forgot" className="font-medium text-primary underline-offset-4 hover:underline">
+            Request one
+          </Link>
+        </>
+      }
+    >
+      <Form {...form}>
+        <form noValidate className="grid gap-5" onSubmit={(event) => void onSubmit(event)}>
+          {fromLink ? (
+            <>
+              <input type="hidden" {...form.register('email')} />
+              <input type="hidden" {...form.register('reset_code')} />
+              {badLink && (
+                <p
+                  role="alert"
+                  className="rounded-lg bg-destructive-soft px-4 py-3 text-sm font-medium text-destructive"
+                >
+                  This reset link is not valid. Please request a new one.
+                </p>
+              )}
+            </>
+          ) : (
+            <>
+              <TextField
+                control={form.control}
+                name="email"
+                label="E-mail"
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+              />
+              <TextField
+                control={form.control}
+                name="reset_code"
+                label="Reset code"
+                description="The code in the e-mail we sent you."
+                autoComplete="one-time-code"
+              />
+            </>
+          )}
+          <TextField
+            control={form.control}
+            name="new_password"
+            label="New passcode"
+            description="6 digits."
+            type="password"
+            inputMode="numeric"
+            autoComplete="new-password"
+            maxLength={6}
+            transform={digitsOnly()}
+            revealable
+          />
+          <TextField
+            control={form.control}
+            name="confirm"
+            label="Confirm new passcode"
+            type="password"
+            inputMode="numeric"
+            autoComplete="new-password"
+            maxLength={6}
+            transform={digitsOnly()}
+            revealable
+          />
+          <CheckboxField
+            control={form.control}
+            name="terms"
+            label="I am at least 18 years old and I accept the terms and conditions"
+          />
+          <Button type="submit" size="lg" pending={reset.isPending} disabled={waiting}>
+            Reset passcode
+          </Button>
+        </form>
+      </Form>
+    </AccountCard>
+  );
+}

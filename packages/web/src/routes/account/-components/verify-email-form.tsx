@@ -1,0 +1,146 @@
+import { operations } from '@ebank/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { MailCheck } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Form } from '@/components/ui/form';
+import { OtpField, TextField } from '@/components/ui/form-fields';
+import { toast } from '@/components/ui/toast';
+import { mutationOptionsFor } from '@/lib/api';
+import { session } from '@/lib/session';
+import { useAfterDelay } from '@/lib/use-after-delay';
+import { AccountCard } from './account-card';
+import { emailField } from './form-schemas';
+
+const CODE_LENGTH = 6;
+
+const verifySchema = z.object({
+  email: emailField(),
+  ver_code: z
+    .string()
+    .regex(new RegExp(`^\\d{${CODE_LENGTH}}$`, 'u'), 'Enter the 6-digit code from the e-mail')
+    .pipe(operations.verifyEmail.request.shape.ver_code),
+});
+
+/**
+ * E-mail verification: the 6-digit code the bank sent. Its reply carries the temporary token that opens
+ * the KYC submission. `email` comes from the path, the query or the session; without one the user types it.
+ */
+export function VerifyEmailForm({ email: given }: { email: string | undefined }) {
+  // An address that could not be an e-mail (a mistyped link) is shown for correction instead.
+  const known = given !== undefined && verifySchema.shape.email.safeParse(given).success ? given : undefined;
+  const navigate = useNavigate();
+  const { schedule, waiting } = useAfterDelay();
+  const form = useForm({
+    resolver: zodResolver(verifySchema),
+    defaultValues: { email: given ?? '', ver_code: '' },
+  });
+  const verify = useMutation({
+    ...mutationOptionsFor('verifyEmail'),
+    meta: { errorMessage: 'That code is not valid. Check the e-mail or ask for a new code.' },
+  });
+  const resend = useMutation({
+    ...mutationOptionsFor('resendConfirmCode'),
+    meta: { errorMessage: 'Something went wrong' },
+  });
+
+  const onSubmit = form.handleSubmit(({ email, ver_code }) => {
+    verify.mutate(
+      { email, ver_code, action: 'code' },
+      {
+        onSuccess: (reply) => {
+          if (reply.jwt !== undefined) session.setTempToken(reply.jwt);
+          session.setNotVerified(false);
+          session.setEmail(email);
+          toast.success(reply.message ?? 'E-mail verified');
+          schedule(() => {
+            if (reply.verification_status === 'Pending Verification')
+              void navigate({ to: '/account/kyc/under-review' });
+            else if (reply.verification_status === 'Verified') void navigate({ to: '/account/login' });
+            else void navigate({ to: '/account/kyc/form' });
+          });
+        },
+      },
+    );
+  });
+
+  const onResend = async () => {
+    if (!(await form.trigger('email'))) return;
+    resend.mutate(
+      { email: form.getValues('email') },
+      {
+        onSuccess: () => {
+          toast.success('Code Sent');
+        },
+      },
+    );
+  };
+
+  const busy = verify.isPending || waiting;
+  return (
+    <AccountCard
+      title="Verify your e-mail"
+      description={
+        known === undefined ? (
+          'Enter your e-mail address and the 6-digit code we sent to it.'
+        ) : (
+          <>
+            We sent a 6-digit code to <strong className="font-semibold break-all text-foreground">{known}</strong>.
+            Enter it below.
+          </>
+        )
+      }
+      footer={
+        <>
+          Wrong address?
+          <Link to="/account/signup" className="font-medium text-primary underline-offset-4 hover:underline">
+            Sign up again
+          </Link>
+        </>
+      }
+    >
+      <Form {...form}>
+        <form noValidate className="grid gap-5" onSubmit={(event) => void onSubmit(event)}>
+          {known === undefined ? (
+            <TextField
+              control={form.control}
+              name="email"
+              label="E-mail"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+            />
+          ) : (
+            <input type="hidden" {...form.register('email')} />
+          )}
+          <OtpField
+            control={form.control}
+            name="ver_code"
+            label="Verification code"
+            length={CODE_LENGTH}
+            autoFocus={known !== undefined}
+          />
+          <Button type="submit" size="lg" pending={verify.isPending} disabled={waiting}>
+            <MailCheck aria-hidden="true" />
+            Confirm Code
+          </Button>
+          <p className="text-center text-sm text-muted-foreground">
+            Didn&apos;t get the code?{' '}
+            <Button
+              variant="link"
+              className="font-medium"
+              pending={resend.isPending}
+              disabled={busy}
+              onClick={() => void onResend()}
+            >
+              Resend code
+            </Button>
+          </p>
+        </form>
+      </Form>
+    </AccountCard>
+  );
+}

@@ -1,0 +1,77 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { errorReply, installFakeBank, NETWORK_FAILURE, type BankAnswer, type BankHandlers } from '@/test/fake-bank';
+import { findToast, renderApp } from '@/test/render-app';
+
+function setup(handlers: BankHandlers = {}) {
+  const bank = installFakeBank({
+    forgotPasscode: () => ({ status: 'success', message: null }),
+    resendForgotCode: () => ({ status: 'success', message: null }),
+    ...handlers,
+  });
+  const app = renderApp('/wp-user/account/forgot');
+  return { bank, app };
+}
+
+describe('forgot passcode', () => {
+  it('has an e-mail-type field and checks it', async () => {
+    const { app, bank } = setup();
+    const email = await screen.findByLabelText('E-mail');
+    expect(email).toHaveAttribute('type', 'email');
+    await app.user.type(email, 'nope');
+    await app.user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByText("That doesn't look like an email address")).toBeInTheDocument();
+    expect(bank.calls).toHaveLength(0);
+  });
+
+  it("sends action 'code' and says 'Check your Email for further instructions.'", async () => {
+    const { app, bank } = setup();
+    await app.user.type(await screen.findByLabelText('E-mail'), 'ada@bank.test');
+    await app.user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await findToast('Check your Email for further instructions.')).toBeInTheDocument();
+    expect(bank.callsTo('forgotPasscode')[0]?.input).toEqual({ action: 'code', email: 'ada@bank.test' });
+    expect(screen.getByRole('link', { name: 'enter the code here' })).toHaveAttribute(
+      'href',
+      '/wp-user/account/reset?email=ada%40bank.test',
+    );
+  });
+
+  it.each<[string, () => BankAnswer]>([
+    ['an error without a message', () => errorReply('', 500)],
+    ['no reply at all', () => NETWORK_FAILURE],
+  ])("says 'An unexpected error occured' for %s", async (_, answer) => {
+    const { app } = setup({ forgotPasscode: answer });
+    await app.user.type(await screen.findByLabelText('E-mail'), 'ada@bank.test');
+    await app.user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await findToast('An unexpected error occured')).toBeInTheDocument();
+    expect(screen.getByLabelText('E-mail')).toHaveValue('ada@bank.test');
+  });
+
+  it("shows the bank's message when it gives one", async () => {
+    const { app } = setup({ forgotPasscode: () => errorReply('No account uses that e-mail address', 404) });
+    await app.user.type(await screen.findByLabelText('E-mail'), 'ada@bank.test');
+    await app.user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await findToast('No account uses that e-mail address')).toBeInTheDocument();
+  });
+
+  it("resends the link: 'Code Sent', or 'Something went wrong'", async () => {
+    let fail = false;
+    const { app, bank } = setup({
+      resendForgotCode: () => (fail ? errorReply('') : { status: 'success', message: null }),
+    });
+    await app.user.type(await screen.findByLabelText('E-mail'), 'ada@bank.test');
+    await app.user.click(screen.getByRole('button', { name: 'Resend link' }));
+    expect(await findToast('Code Sent')).toBeInTheDocument();
+    expect(bank.callsTo('resendForgotCode')[0]?.input).toEqual({ email: 'ada@bank.test' });
+    fail = true;
+    await app.user.click(screen.getByRole('button', { name: 'Resend link' }));
+    expect(await findToast('Something went wrong')).toBeInTheDocument();
+  });
+
+  it('asks for a valid address before resending', async () => {
+    const { app, bank } = setup();
+    await app.user.click(await screen.findByRole('button', { name: 'Resend link' }));
+    expect(await screen.findByText('E-mail is required')).toBeInTheDocument();
+    expect(bank.calls).toHaveLength(0);
+  });
+});

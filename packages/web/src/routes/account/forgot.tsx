@@ -1,0 +1,114 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Form } from '@/components/ui/form';
+import { TextField } from '@/components/ui/form-fields';
+import { toast } from '@/components/ui/toast';
+import { mutationOptionsFor } from '@/lib/api';
+import { AccountCard } from './-components/account-card';
+import { emailField } from './-components/form-schemas';
+
+export const Route = createFileRoute('/account/forgot')({
+  component: ForgotPage,
+});
+
+const forgotSchema = z.object({ email: emailField() });
+
+function ForgotPage() {
+  const [sentTo, setSentTo] = useState<string | undefined>(undefined);
+  const form = useForm({ resolver: zodResolver(forgotSchema), defaultValues: { email: '' } });
+  const request = useMutation({
+    ...mutationOptionsFor('forgotPasscode'),
+    meta: { errorMessage: 'An unexpected error occured' },
+  });
+  const resend = useMutation({
+    ...mutationOptionsFor('resendForgotCode'),
+    meta: { errorMessage: 'Something went wrong' },
+  });
+
+  const onSubmit = form.handleSubmit(({ email }) => {
+    request.mutate(
+      { action: 'code', email },
+      {
+        onSuccess: () => {
+          setSentTo(email);
+          toast.success('Check your Email for further instructions.');
+        },
+      },
+    );
+  });
+
+  const onResend = async () => {
+    if (!(await form.trigger('email'))) return;
+    resend.mutate(
+      { email: form.getValues('email') },
+      {
+        onSuccess: () => {
+          toast.success('Code Sent');
+        },
+      },
+    );
+  };
+
+  return (
+    <AccountCard
+      title="Forgot your passcode?"
+      description="Enter the e-mail address of your account and we will send you a link to set a new passcode."
+      footer={
+        <>
+          Remembered it?
+          <Link to="/account/login" className="font-medium text-primary underline-offset-4 hover:underline">
+            Back to sign in
+          </Link>
+        </>
+      }
+    >
+      <Form {...form}>
+        <form noValidate className="grid gap-5" onSubmit={(event) => void onSubmit(event)}>
+          <TextField
+            control={form.control}
+            name="email"
+            label="E-mail"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoFocus
+          />
+          <Button type="submit" size="lg" pending={request.isPending}>
+            Send reset link
+          </Button>
+          {sentTo !== undefined && (
+            <p className="rounded-lg bg-muted px-4 py-3 text-sm text-muted-foreground" role="status">
+              We sent a link and a reset code to <strong className="break-all text-foreground">{sentTo}</strong>. Follow
+              the link, or{' '}
+              <Link
+                to="/account/reset"
+                search={{ email: sentTo }}
+                className="font-medium text-primary underline-offset-4 hover:underline"
+              >
+                enter the code here
+              </Link>
+              .
+            </p>
+          )}
+          <p className="text-center text-sm text-muted-foreground">
+            Didn&apos;t get the e-mail?{' '}
+            <Button
+              variant="link"
+              className="font-medium"
+              pending={resend.isPending}
+              disabled={request.isPending}
+              onClick={() => void onResend()}
+            >
+              Resend link
+            </Button>
+          </p>
+        </form>
+      </Form>
+    </AccountCard>
+  );
+}

@@ -1,0 +1,45 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { LogOut } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { session } from '@/lib/session';
+import { AccountCard } from './-components/account-card';
+
+export const Route = createFileRoute('/account/')({
+  // Read once per visit: the flag is set by logout, which then navigates here.
+  loader: () => ({ loggedOut: session.isLoggedOut() }),
+  component: LandingPage,
+});
+
+function LandingPage() {
+  const { loggedOut } = Route.useLoaderData();
+  return (
+    <div className="grid gap-4">
+      {loggedOut && (
+        <p
+          role="status"
+          className="flex items-center gap-2 rounded-lg border border-success/30 bg-success-soft px-4 py-3 text-sm font-medium"
+        >
+          <LogOut className="size-4 text-success" aria-hidden="true" />
+          Logged out !
+        </p>
+      )}
+      <AccountCard
+        title={
+          <>
+            Welcome to the Best <span className="whitespace-nowrap">E-banking</span> System
+          </>
+        }
+        description="Open an account in minutes, then send, receive and save from one secure place."
+      >
+        <div className="grid gap-3">
+          <Button asChild size="lg">
+            <Link to="/account/signup">Let&apos;s Get Started</Link>
+          </Button>
+          <Button asChild variant="outline" size="lg">
+            <Link to="/account/login">Sign in</Link>
+          </Button>
+        </div>
+      </AccountCard>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { NoticePage } from '../-components/notice-page';
+import { noticeSearchSchema } from '../-components/notice-search';
+
+export const Route = createFileRoute('/account/info/notice')({
+  validateSearch: noticeSearchSchema,
+  component: InfoNoticePage,
+});
+
+function InfoNoticePage() {
+  const { head, body } = Route.useSearch();
+  return <NoticePage head={head} body={body} />;
+}

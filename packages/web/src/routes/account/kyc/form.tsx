@@ -1,0 +1,173 @@
+import { describeTypes, IMAGE_TYPES, MAX_IMAGE_BYTES, formatBytes, isApiError, operations } from '@ebank/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
+import { TriangleAlert } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Form } from '@/components/ui/form';
+import { FileField, SelectField, TextField } from '@/components/ui/form-fields';
+import { toast } from '@/components/ui/toast';
+import { mutationOptionsFor, queryOptionsFor } from '@/lib/api';
+import { session } from '@/lib/session';
+import { useAfterDelay } from '@/lib/use-after-delay';
+import { AccountCard } from '../-components/account-card';
+import { countryNames } from '../-components/countries';
+import { required } from '../-components/form-schemas';
+
+const documentTypesQuery = queryOptionsFor('getDocumentTypes');
+
+export const Route = createFileRoute('/account/kyc/form')({
+  // The submission opens only with the temporary token a login or an e-mail verification gives.
+  beforeLoad: () => {
+    if (session.tempToken() === undefined) throw redirect({ to: '/account/login', replace: true });
+  },
+  // The bank's document types; without them the form still offers the default one.
+  loader: ({ context: { queryClient } }) =>
+    queryClient.query({ ...documentTypesQuery, staleTime: 'static' }).catch((error: unknown) => {
+      if (!isApiError(error)) throw error;
+    }),
+  component: KycFormPage,
+});
+
+const DEFAULT_DOCUMENT_TYPE = "Driver's License";
+const ACCEPT = IMAGE_TYPES.join(',');
+
+const shape = operations.submitVerification.request.shape;
+
+/** A required image file: one of the contract's types and within its size limit (the bank checks the content too). */
+const image = (what: string) =>
+  z
+    .custom<File | undefined>((value) => value === undefined || value instanceof Blob)
+    .transform((file, ctx) => {
+      const fail = (message: string) => {
+        ctx.issues.push({ code: 'custom', message, input: file });
+        return z.NEVER;
+      };
+      if (file === undefined) return fail(`Choose ${what}`);
+      if (!(IMAGE_TYPES as readonly string[]).includes(file.type))
+        return fail(`Choose a ${describeTypes(IMAGE_TYPES)} image`);
+      if (file.size > MAX_IMAGE_BYTES) return fail(`Choose an image of at most ${formatBytes(MAX_IMAGE_BYTES)}`);
+      return file;
+    });
+
+const kycSchema = z.object({
+  country: required('Choose your country').pipe(shape.country),
+  phone: required('Phone number is required')
+    .regex(/^\+?[0-9][0-9 ()-]{3,22}$/u, 'Enter a phone number such as +44 20 7946 0958')
+    .pipe(shape.phone),
+  home_address: required('Home address is required').pipe(shape.home_address),
+  type: required('Choose a document type').pipe(shape.type),
+  pic: image('a picture of yourself'),
+  idcardFront: image('the front of your document'),
+  idcardBack: image('the back of your document'),
+});
+
+type KycFormInput = z.input<typeof kycSchema>;
+
+const emptyForm: KycFormInput = {
+  country: '',
+  phone: '',
+  home_address: '',
+  type: DEFAULT_DOCUMENT_TYPE,
+  pic: undefined,
+  idcardFront: undefined,
+  idcardBack: undefined,
+};
+
+const countryOptions = countryNames.map((name) => ({ value: name, label: name }));
+
+function KycFormPage() {
+  const navigate = useNavigate();
+  const { schedule, waiting } = useAfterDelay();
+  const documentTypes = useQuery(documentTypesQuery);
+  const form = useForm({ resolver: zodResolver(kycSchema), defaultValues: emptyForm });
+  const submit = useMutation({
+    ...mutationOptionsFor('submitVerification'),
+    meta: { errorMessage: 'Something went wrong!' },
+  });
+  const declined = session.accountVerification() === 'Declined';
+
+  const docNames = [
+    DEFAULT_DOCUMENT_TYPE,
+    ...(documentTypes.data?.docs ?? []).map((doc) => doc.doc_name).filter((name) => name !== DEFAULT_DOCUMENT_TYPE),
+  ];
+
+  const onSubmit = form.handleSubmit((values) => {
+    submit.mutate(values, {
+      onSuccess: (reply) => {
+        session.clearTempToken();
+        session.setAccountVerification('Pending Verification');
+        session.setClosed(false);
+        toast.success(reply.message ?? 'Action Successful');
+        schedule(() => {
+          void navigate({ to: '/account/kyc/under-review' });
+        });
+      },
+    });
+  });
+
+  return (
+    <AccountCard
+      title="Identity verification"
+      description="Tell us who you are and show us an identity document. We review it within two working days."
+    >
+      {declined && (
+        <p
+          role="alert"
+          className="mb-5 flex gap-3 rounded-lg border border-warning/40 bg-warning-soft px-4 py-3 text-sm font-medium"
+        >
+          <TriangleAlert className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden="true" />
+          Your previous verification was declined. Please check your details and documents and submit them again.
+        </p>
+      )}
+      <Form {...form}>
+        <form noValidate className="grid gap-5" onSubmit={(event) => void onSubmit(event)}>
+          <SelectField
+            control={form.control}
+            name="country"
+            label="Country"
+            placeholder="Select your country"
+            options={countryOptions}
+          />
+          <TextField
+            control={form.control}
+            name="phone"
+            label="Phone number"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+          />
+          <TextField
+            control={form.control}
+            name="home_address"
+            label="Home address"
+            autoComplete="street-address"
+            multiline
+          />
+          <FileField
+            control={form.control}
+            name="pic"
+            label="Your picture"
+            accept={ACCEPT}
+            description={`A recent photo of your face. ${describeTypes(IMAGE_TYPES)}, up to ${formatBytes(MAX_IMAGE_BYTES)}.`}
+          />
+          <SelectField
+            control={form.control}
+            name="type"
+            label="Document type"
+            options={docNames.map((name) => ({ value: name, label: name }))}
+          />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <FileField control={form.control} name="idcardFront" label="Document front" accept={ACCEPT} />
+            <FileField control={form.control} name="idcardBack" label="Document back" accept={ACCEPT} />
+          </div>
+          <Button type="submit" size="lg" pending={submit.isPending} disabled={waiting}>
+            Submit for review
+          </Button>
+        </form>
+      </Form>
+    </AccountCard>
+  );
+}

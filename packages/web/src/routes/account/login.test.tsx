@@ -1,0 +1,218 @@
+import { act, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '@/lib/session';
+import { pageNavigation } from '@/lib/page-navigation';
+import { AUTH_REDIRECT_MS } from '@/lib/timings';
+import { errorReply, installFakeBank, type BankAnswer } from '@/test/fake-bank';
+import { findToast, renderApp, useAdvancingFakeTimers } from '@/test/render-app';
+
+const demoUser = { picture: 'uploads/demo.png', fullname: 'Demo User' };
+
+/** A login reply as the bank sends it, with overrides. */
+const loginReply = (overrides: Record<string, unknown> = {}) => ({
+  role: 'user',
+  jwt: 'user-jwt',
+  verification_status: 'Verified',
+  verified: 'yes',
+  submitted: 'Yes',
+  email: 'demo@bank.test',
+  message: null,
+  error: null,
+  ismsg: null,
+  user: demoUser,
+  ...overrides,
+});
+
+function setup({ role = 'user', login }: { role?: 'user' | 'admin'; login?: () => BankAnswer } = {}) {
+  const bank = installFakeBank({
+    lookupUser: ({ input }) =>
+      input.email === 'nobody@bank.test' ? errorReply('No account uses that e-mail address') : { role, user: demoUser },
+    login: login ?? (() => loginReply()),
+    getDocumentTypes: () => ({ docs: [{ doc_name: 'Passport' }] }),
+  });
+  const app = renderApp('/wp-user/account/login');
+  return { bank, app };
+}
+
+async function enterEmail(app: ReturnType<typeof renderApp>, email = 'demo@bank.test', remember = false) {
+  await app.user.type(await screen.findByLabelText('E-mail'), email);
+  if (remember) await app.user.click(screen.getByRole('checkbox', { name: 'Remember me' }));
+  await app.user.click(screen.getByRole('button', { name: 'Next' }));
+}
+
+async function signIn(app: ReturnType<typeof renderApp>, passcode = '123456') {
+  await enterEmail(app);
+  await app.user.click(await screen.findByLabelText('Digit 1 of 6'));
+  await app.user.keyboard(passcode);
+  await app.user.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+beforeEach(() => {
+  useAdvancingFakeTimers();
+});
+
+describe('login step 1', () => {
+  it('asks for the e-mail, with Remember me, Forgot Passcode? and Next', async () => {
+    const { app } = setup();
+    expect(await screen.findByLabelText('E-mail')).toHaveAttribute('type', 'email');
+    expect(screen.getByRole('checkbox', { name: 'Remember me' })).not.toBeChecked();
+    expect(screen.getByRole('link', { name: 'Forgot Passcode?' })).toHaveAttribute('href', '/wp-user/account/forgot');
+    await app.user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('E-mail is required')).toBeInTheDocument();
+    await app.user.type(screen.getByLabelText('E-mail'), 'not-an-address');
+    await app.user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText("That doesn't look like an email address")).toBeInTheDocument();
+    expect(screen.getByLabelText('E-mail')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it("shows the bank's message as an error toast and keeps the e-mail", async () => {
+    const { app, bank } = setup();
+    await enterEmail(app, 'nobody@bank.test');
+    expect(await findToast('No account uses that e-mail address')).toBeInTheDocument();
+    expect(screen.getByLabelText('E-mail')).toHaveValue('nobody@bank.test');
+    expect(bank.callsTo('lookupUser')[0]?.input).toEqual({ email: 'nobody@bank.test' });
+  });
+});
+
+describe('login step 2', () => {
+  it("shows the user's picture and full name and a masked 6-box passcode for a user", async () => {
+    const { app } = setup();
+    await enterEmail(app);
+    expect(await screen.findByText('Demo User')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Picture of Demo User' })).toHaveAttribute(
+      'src',
+      `${window.location.origin}/uploads/demo.png`,
+    );
+    const group = screen.getByRole('group', { name: 'Passcode' });
+    const boxes = within(group).getAllByLabelText(/^Digit \d of 6$/u);
+    expect(boxes).toHaveLength(6);
+    for (const box of boxes) expect(box).toHaveAttribute('type', 'password');
+    await app.user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Enter your 6-digit passcode')).toBeInTheDocument();
+  });
+
+  it('asks an admin for a plain password', async () => {
+    const { app } = setup({ role: 'admin' });
+    await enterEmail(app, 'admin@bank.test');
+    const password = await screen.findByLabelText('Password');
+    expect(password).toHaveAttribute('type', 'password');
+    expect(screen.queryByRole('group', { name: 'Passcode' })).not.toBeInTheDocument();
+  });
+
+  it('sends the e-mail, the passcode and the remember flag', async () => {
+    const { app, bank } = setup();
+    await enterEmail(app, 'demo@bank.test', true);
+    await app.user.click(await screen.findByLabelText('Digit 1 of 6'));
+    await app.user.keyboard('123456');
+    await app.user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await findToast('Welcome Back');
+    expect(bank.callsTo('login')[0]?.input).toEqual({ email: 'demo@bank.test', password: '123456', remeber: true });
+    expect(bank.rejected).toEqual([]);
+  });
+});
+
+describe('login outcomes, in the spec order', () => {
+  it('(a) an admin: toasts the message, then leaves for the staff page after 5 s', async () => {
+    const assign = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => undefined);
+    const { app } = setup({
+      role: 'admin',
+      // Even with an account message and KYC fields, the role decides first.
+      login: () => loginReply({ role: 'admin', message: 'Welcome, staff', ismsg: { head: 'x', body: 'y' } }),
+    });
+    await enterEmail(app, 'admin@bank.test');
+    await app.user.type(await screen.findByLabelText('Password'), 'admin-demo-pass');
+    await app.user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await findToast('Welcome, staff')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(AUTH_REDIRECT_MS - 100));
+    expect(assign).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(assign).toHaveBeenCalledWith(`${window.location.origin}/__mock/staff/`);
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('(b) an account message: goes to the notice with its heading and body', async () => {
+    const { app } = setup({
+      login: () =>
+        loginReply({ ismsg: { head: 'Account on hold', body: 'Please call us.' }, verified: 'no', jwt: null }),
+    });
+    await signIn(app);
+    expect(await screen.findByRole('heading', { name: 'Account on hold' })).toBeInTheDocument();
+    expect(screen.getByText('Please call us.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
+    expect(app.path()).toBe('/wp-user/account/info/notice');
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('(c) an unverified e-mail: stores the flag and the e-mail, goes to verify with the e-mail', async () => {
+    const { app } = setup({
+      login: () => loginReply({ verified: 'no', verification_status: 'Not Verified', jwt: null }),
+    });
+    await signIn(app);
+    expect(await screen.findByRole('heading', { name: 'Verify your e-mail' })).toBeInTheDocument();
+    expect(decodeURIComponent(app.path())).toBe('/wp-user/account/verify/demo@bank.test');
+    expect(window.localStorage.getItem(STORAGE_KEYS.notVerified)).toBe('1');
+    expect(window.localStorage.getItem(STORAGE_KEYS.email)).toBe('demo@bank.test');
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it.each(['Not Verified', 'Declined'])(
+    '(d) KYC %s: keeps the jwt as the temporary token and goes to kyc/form',
+    async (status) => {
+      const { app } = setup({ login: () => loginReply({ verification_status: status, jwt: 'kyc-jwt' }) });
+      await signIn(app);
+      expect(await screen.findByRole('heading', { name: 'Identity verification' })).toBeInTheDocument();
+      expect(app.path()).toBe('/wp-user/account/kyc/form');
+      expect(window.localStorage.getItem(STORAGE_KEYS.tempToken)).toBe('kyc-jwt');
+      expect(window.localStorage.getItem(STORAGE_KEYS.accountVerification)).toBe(status);
+      expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    },
+  );
+
+  it('(e) Pending Verification: goes to kyc/under-review', async () => {
+    const { app } = setup({ login: () => loginReply({ verification_status: 'Pending Verification', jwt: null }) });
+    await signIn(app);
+    expect(await screen.findByRole('heading', { name: 'Your verification is under review' })).toBeInTheDocument();
+    expect(app.path()).toBe('/wp-user/account/kyc/under-review');
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it("(f) otherwise: stores the token under baUid, says 'Welcome Back', and opens the dashboard after 5 s", async () => {
+    const { app } = setup();
+    await signIn(app);
+    expect(await findToast('Welcome Back')).toBeInTheDocument();
+    expect(window.localStorage.getItem('baUid')).toBe('user-jwt');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+    await act(() => vi.advanceTimersByTimeAsync(AUTH_REDIRECT_MS - 100));
+    expect(app.path()).toBe('/wp-user/account/login');
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(app.path()).toBe('/wp-user/dashboard');
+  });
+
+  it("(f) shows the server's message instead of 'Welcome Back' when there is one", async () => {
+    const { app } = setup({ login: () => loginReply({ message: 'Login successful' }) });
+    await signIn(app);
+    expect(await findToast('Login successful')).toBeInTheDocument();
+  });
+
+  it("shows 'Invalid Credentials' for an error without a message, and keeps the passcode", async () => {
+    const { app } = setup({ login: () => errorReply('', 401) });
+    await signIn(app);
+    expect(await findToast('Invalid Credentials')).toBeInTheDocument();
+    for (const box of screen.getAllByLabelText(/^Digit \d of 6$/u)) expect(box).not.toHaveValue('');
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  });
+
+  it("shows the bank's message for an error that has one", async () => {
+    const { app } = setup({ login: () => errorReply('Wrong passcode: 4 attempts left', 401) });
+    await signIn(app);
+    expect(await findToast('Wrong passcode: 4 attempts left')).toBeInTheDocument();
+  });
+
+  it("treats the host's 200-with-error reply the same way", async () => {
+    const { app } = setup({ login: () => ({ error: true }) });
+    await signIn(app);
+    expect(await findToast('Invalid Credentials')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,52 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { AccountCard } from './-components/account-card';
+import { LoginEmailStep, type LoginIdentity } from './-components/login-email-step';
+import { LoginPasscodeStep } from './-components/login-passcode-step';
+
+export const Route = createFileRoute('/account/login')({
+  component: LoginPage,
+});
+
+function LoginPage() {
+  const [identity, setIdentity] = useState<LoginIdentity | undefined>(undefined);
+  const [entered, setEntered] = useState({ email: '', remember: false });
+
+  return (
+    <AccountCard
+      title={identity === undefined ? 'Sign in' : 'Welcome back'}
+      description={
+        identity === undefined
+          ? 'Enter the e-mail address of your account.'
+          : identity.role === 'admin'
+            ? 'Enter your staff password to continue.'
+            : 'Enter your passcode to continue.'
+      }
+      footer={
+        <>
+          New here?
+          <Link to="/account/signup" className="font-medium text-primary underline-offset-4 hover:underline">
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      {identity === undefined ? (
+        <LoginEmailStep
+          initial={entered}
+          onFound={(found) => {
+            setEntered({ email: found.email, remember: found.remember });
+            setIdentity(found);
+          }}
+        />
+      ) : (
+        <LoginPasscodeStep
+          identity={identity}
+          onBack={() => {
+            setIdentity(undefined);
+          }}
+        />
+      )}
+    </AccountCard>
+  );
+}

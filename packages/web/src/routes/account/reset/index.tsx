@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { ResetPasscodeForm } from '../-components/reset-passcode-form';
+
+/** `reset` (optionally `?email=`): the user types the e-mail and the reset code. */
+export const Route = createFileRoute('/account/reset/')({
+  validateSearch: z.object({ email: z.string().optional().catch(undefined) }),
+  component: ResetPage,
+});
+
+function ResetPage() {
+  const { email } = Route.useSearch();
+  return <ResetPasscodeForm key={email} email={email} />;
+}

@@ -1,0 +1,144 @@
+import { operations } from '@ebank/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Form } from '@/components/ui/form';
+import { CheckboxField, TextField } from '@/components/ui/form-fields';
+import { toast } from '@/components/ui/toast';
+import { mutationOptionsFor } from '@/lib/api';
+import { session } from '@/lib/session';
+import { useAfterDelay } from '@/lib/use-after-delay';
+import { AccountCard } from './-components/account-card';
+import {
+  confirmMatches,
+  confirmPasscodeField,
+  digitsOnly,
+  emailField,
+  newPasscodeField,
+  required,
+  termsAccepted,
+} from './-components/form-schemas';
+
+export const Route = createFileRoute('/account/signup')({
+  component: SignupPage,
+});
+
+const shape = operations.signup.request.shape;
+
+const signupFormSchema = z
+  .object({
+    first_name: required('First name is required').pipe(shape.first_name),
+    last_name: required('Last name is required').pipe(shape.last_name),
+    username: required('Username is required').pipe(shape.username),
+    email: emailField(),
+    password: newPasscodeField(),
+    confirm: confirmPasscodeField(),
+    terms: termsAccepted(),
+  })
+  .refine((values) => values.confirm === values.password, confirmMatches('password'));
+
+type SignupFormInput = z.input<typeof signupFormSchema>;
+
+const emptyForm: SignupFormInput = {
+  first_name: '',
+  last_name: '',
+  username: '',
+  email: '',
+  password: '',
+  confirm: '',
+  terms: false,
+};
+
+function SignupPage() {
+  const navigate = useNavigate();
+  const { schedule, waiting } = useAfterDelay();
+  const form = useForm({ resolver: zodResolver(signupFormSchema), defaultValues: emptyForm });
+  const signup = useMutation({
+    ...mutationOptionsFor('signup'),
+    meta: { errorMessage: 'Password should be at least 8 characters' },
+  });
+
+  const onSubmit = form.handleSubmit(({ first_name, last_name, username, email: entered, password, confirm }) => {
+    signup.mutate(
+      { first_name, last_name, username, email: entered, password, confirm, fullname: `${first_name} ${last_name}` },
+      {
+        onSuccess: (reply) => {
+          const email = reply.email ?? entered;
+          session.setEmail(email);
+          session.setNotVerified(true);
+          toast.success('Signup successful');
+          schedule(() => {
+            void navigate({ to: '/account/verify/$email', params: { email } });
+          });
+        },
+      },
+    );
+  });
+
+  return (
+    <AccountCard
+      title="Create your account"
+      description="It takes two minutes. You will confirm your e-mail address next."
+      footer={
+        <>
+          Already have an account?
+          <Link to="/account/login" className="font-medium text-primary underline-offset-4 hover:underline">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <Form {...form}>
+        <form noValidate className="grid gap-5" onSubmit={(event) => void onSubmit(event)}>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField control={form.control} name="first_name" label="First name" autoComplete="given-name" />
+            <TextField control={form.control} name="last_name" label="Last name" autoComplete="family-name" />
+          </div>
+          <TextField control={form.control} name="username" label="Username" autoComplete="username" />
+          <TextField
+            control={form.control}
+            name="email"
+            label="E-mail"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+          />
+          <TextField
+            control={form.control}
+            name="password"
+            label="Passcode"
+            description="6 digits. You will use it to sign in."
+            type="password"
+            inputMode="numeric"
+            autoComplete="new-password"
+            maxLength={6}
+            transform={digitsOnly()}
+            revealable
+          />
+          <TextField
+            control={form.control}
+            name="confirm"
+            label="Confirm passcode"
+            type="password"
+            inputMode="numeric"
+            autoComplete="new-password"
+            maxLength={6}
+            transform={digitsOnly()}
+            revealable
+          />
+          <CheckboxField
+            control={form.control}
+            name="terms"
+            label="I am at least 18 years old and I accept the terms and conditions"
+          />
+          <Button type="submit" size="lg" pending={signup.isPending} disabled={waiting}>
+            Create account
+          </Button>
+        </form>
+      </Form>
+    </AccountCard>
+  );
+}

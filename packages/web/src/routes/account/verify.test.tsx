@@ -1,0 +1,101 @@
+import { act, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { session, STORAGE_KEYS } from '@/lib/session';
+import { AUTH_REDIRECT_MS } from '@/lib/timings';
+import { errorReply, installFakeBank, type BankHandlers } from '@/test/fake-bank';
+import { findToast, renderApp, useAdvancingFakeTimers } from '@/test/render-app';
+
+function setup(path: string, handlers: BankHandlers = {}) {
+  const bank = installFakeBank({
+    verifyEmail: () => ({ status: 'success', message: null, jwt: 'kyc-jwt', verification_status: 'Not Verified' }),
+    resendConfirmCode: () => ({ status: 'success', message: null }),
+    getDocumentTypes: () => ({ docs: [] }),
+    ...handlers,
+  });
+  const app = renderApp(path);
+  return { bank, app };
+}
+
+async function enterCode(app: ReturnType<typeof renderApp>, code = '482913') {
+  await app.user.click(await screen.findByLabelText('Digit 1 of 6'));
+  await app.user.keyboard(code);
+  await app.user.click(screen.getByRole('button', { name: 'Confirm Code' }));
+}
+
+beforeEach(() => {
+  useAdvancingFakeTimers();
+});
+
+describe('e-mail verification', () => {
+  it('shows the address the code was sent to (from the path) and a 6-box numeric code', async () => {
+    setup('/wp-user/account/verify/ada@bank.test');
+    expect(await screen.findByText('ada@bank.test')).toBeInTheDocument();
+    const group = screen.getByRole('group', { name: 'Verification code' });
+    expect(group.querySelectorAll('input')).toHaveLength(6);
+    expect(screen.getByLabelText('Digit 1 of 6')).toHaveAttribute('inputmode', 'numeric');
+    expect(screen.getByLabelText('Digit 1 of 6')).toHaveAttribute('autocomplete', 'one-time-code');
+  });
+
+  it('takes the address from ?email= too', async () => {
+    setup('/wp-user/account/verify?email=grace%40bank.test');
+    expect(await screen.findByText('grace@bank.test')).toBeInTheDocument();
+  });
+
+  it('asks for the address when neither the URL nor the session has one', async () => {
+    const { app, bank } = setup('/wp-user/account/verify');
+    await app.user.type(await screen.findByLabelText('E-mail'), 'ada@bank.test');
+    await enterCode(app);
+    await findToast('E-mail verified');
+    expect(bank.callsTo('verifyEmail')[0]?.input.email).toBe('ada@bank.test');
+  });
+
+  it('needs all 6 digits', async () => {
+    const { app, bank } = setup('/wp-user/account/verify/ada@bank.test');
+    await enterCode(app, '123');
+    expect(await screen.findByText('Enter the 6-digit code from the e-mail')).toBeInTheDocument();
+    expect(bank.calls).toHaveLength(0);
+  });
+
+  it("confirms with action 'code', stores the jwt as the temporary token and opens kyc/form after 5 s", async () => {
+    session.setNotVerified(true);
+    const { app, bank } = setup('/wp-user/account/verify/ada@bank.test');
+    await enterCode(app);
+    expect(await findToast('E-mail verified')).toBeInTheDocument();
+    expect(bank.callsTo('verifyEmail')[0]?.input).toEqual({
+      email: 'ada@bank.test',
+      ver_code: '482913',
+      action: 'code',
+    });
+    expect(window.localStorage.getItem(STORAGE_KEYS.tempToken)).toBe('kyc-jwt');
+    expect(window.localStorage.getItem(STORAGE_KEYS.notVerified)).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(AUTH_REDIRECT_MS - 100));
+    expect(app.path()).toMatch(/\/verify\//u);
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(await screen.findByRole('heading', { name: 'Identity verification' })).toBeInTheDocument();
+    expect(app.path()).toBe('/wp-user/account/kyc/form');
+  });
+
+  it("shows the bank's message for a wrong code and keeps it for correction", async () => {
+    const { app } = setup('/wp-user/account/verify/ada@bank.test', {
+      verifyEmail: () => errorReply('That code is wrong or has expired'),
+    });
+    await enterCode(app);
+    expect(await findToast('That code is wrong or has expired')).toBeInTheDocument();
+    expect(screen.getByLabelText('Digit 6 of 6')).toHaveValue('3');
+    expect(window.localStorage.getItem(STORAGE_KEYS.tempToken)).toBeNull();
+  });
+
+  it("resends the code: 'Code Sent'", async () => {
+    const { app, bank } = setup('/wp-user/account/verify/ada@bank.test');
+    await app.user.click(await screen.findByRole('button', { name: 'Resend code' }));
+    expect(await findToast('Code Sent')).toBeInTheDocument();
+    expect(bank.callsTo('resendConfirmCode')[0]?.input).toEqual({ email: 'ada@bank.test' });
+  });
+
+  it("says 'Something went wrong' when the resend fails without a message", async () => {
+    const { app } = setup('/wp-user/account/verify/ada@bank.test', { resendConfirmCode: () => errorReply('', 500) });
+    await app.user.click(await screen.findByRole('button', { name: 'Resend code' }));
+    expect(await findToast('Something went wrong')).toBeInTheDocument();
+  });
+});

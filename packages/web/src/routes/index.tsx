@@ -1,0 +1,9 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { session } from '@/lib/session';
+
+/** `/wp-user/`: the dashboard tree with a stored token, the account tree without one. */
+export const Route = createFileRoute('/')({
+  beforeLoad: () => {
+    throw redirect({ to: session.isSignedIn() ? '/dashboard' : '/account', replace: true });
+  },
+});

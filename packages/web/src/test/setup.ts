@@ -1,0 +1,41 @@
+/** Runs before every web test file: DOM matchers, the browser APIs jsdom lacks, and a clean slate per test. */
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { toast } from '@/components/ui/toast';
+
+/** Adds a member jsdom does not implement (Radix Select and friends use these). */
+function polyfill(target: object, name: string, value: unknown) {
+  if (!(name in target)) Object.defineProperty(target, name, { value, configurable: true, writable: true });
+}
+
+// jsdom defines scrollTo but only to complain that it does nothing.
+Object.defineProperty(window, 'scrollTo', { value: () => undefined, configurable: true, writable: true });
+polyfill(Element.prototype, 'scrollIntoView', () => undefined);
+polyfill(Element.prototype, 'hasPointerCapture', () => false);
+polyfill(Element.prototype, 'setPointerCapture', () => undefined);
+polyfill(Element.prototype, 'releasePointerCapture', () => undefined);
+polyfill(
+  globalThis,
+  'ResizeObserver',
+  class {
+    observe() {
+      return undefined;
+    }
+    unobserve() {
+      return undefined;
+    }
+    disconnect() {
+      return undefined;
+    }
+  },
+);
+
+afterEach(() => {
+  cleanup();
+  toast.clear();
+  window.localStorage.clear();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
