@@ -339,6 +339,23 @@ export const operations = defineOperations({
     reply: z.object({ ct: ContactSchema }),
   }),
 
+  // --- extensions of the mock (not on the real host; the portal falls back to the spec's defaults) ---
+  getPaymentMethods: op({
+    selector: marker('getmethods'),
+    auth: 'user',
+    kind: 'query',
+    summary: "Which deposit methods the customer's region offers (an extension: see docs/decisions/0008)",
+    reply: z.object({
+      methods: z.object({
+        bank_transfer: yesNo,
+        card: yesNo,
+        cash: yesNo,
+        crypto: yesNo,
+        institutional: yesNo,
+      }),
+    }),
+  }),
+
   // --- KYC -----------------------------------------------------------------------------------------
   getDocumentTypes: op({
     selector: marker('getdocs'),

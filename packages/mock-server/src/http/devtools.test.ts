@@ -113,6 +113,13 @@ describe('the staff console', () => {
 });
 
 describe('payment methods by region', () => {
+  it('by default: crypto and institutional transfer only (the spec’s choice)', async () => {
+    const demo = bank.client({ user: await bank.login('demo@bank.test') });
+    expect(await demo.call('getPaymentMethods')).toEqual({
+      methods: { bank_transfer: false, card: false, cash: false, crypto: true, institutional: true },
+    });
+  });
+
   it('a method switched off by configuration is refused with the spec’s words', async () => {
     const { pngBlob } = await import('@ebank/contract/testing');
     const region = await startBank({
@@ -125,6 +132,9 @@ describe('payment methods by region', () => {
       .call('createCryptoDeposit', { type: 'BTC', amount: 10, depositPic: pngBlob() })
       .catch((e: unknown) => e)) as ApiError;
     expect(error).toMatchObject({ status: 403, message: 'Not available for your region' });
+    expect(await demo.call('getPaymentMethods')).toEqual({
+      methods: { bank_transfer: false, card: false, cash: false, crypto: false, institutional: true },
+    });
     await region.close();
   });
 });

@@ -238,6 +238,19 @@ export const handlers: Handlers = {
   },
   getContact: ({ bank }) => ({ ct: { ...bank.catalogue.contact } }),
 
+  getPaymentMethods: ({ bank }) => {
+    const m = bank.config.paymentMethods;
+    return {
+      methods: {
+        bank_transfer: m['bank-transfer'],
+        card: m.card,
+        cash: m.cash,
+        crypto: m.crypto,
+        institutional: m.institutional,
+      },
+    };
+  },
+
   getDocumentTypes: ({ bank }) => ({ docs: bank.catalogue.documentTypes.map((doc_name) => ({ doc_name })) }),
   submitVerification: ({ bank, user }, input) => {
     const documents = [input.pic, input.idcardFront, input.idcardBack].map((f) => keep(bank, user, f));
