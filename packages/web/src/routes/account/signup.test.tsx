@@ -73,6 +73,14 @@ describe('signup validation (spec section 5)', () => {
     expect(confirm).toHaveValue('12');
   });
 
+  it('keeps all six digits of a pasted passcode with separators', async () => {
+    const { app } = setup();
+    const passcode = await screen.findByLabelText('Passcode');
+    await app.user.click(passcode);
+    await app.user.paste('24-68-10');
+    expect(passcode).toHaveValue('246810');
+  });
+
   it.each([
     ['a different passcode', '654321'],
     ['a short one', '1234'],

@@ -114,7 +114,6 @@ function SignupPage() {
             type="password"
             inputMode="numeric"
             autoComplete="new-password"
-            maxLength={6}
             transform={digitsOnly()}
             revealable
           />
@@ -125,7 +124,6 @@ function SignupPage() {
             type="password"
             inputMode="numeric"
             autoComplete="new-password"
-            maxLength={6}
             transform={digitsOnly()}
             revealable
           />

@@ -121,7 +121,6 @@ export function ResetPasscodeForm({ email, token }: { email?: string | undefined
             type="password"
             inputMode="numeric"
             autoComplete="new-password"
-            maxLength={6}
             transform={digitsOnly()}
             revealable
           />
@@ -132,7 +131,6 @@ export function ResetPasscodeForm({ email, token }: { email?: string | undefined
             type="password"
             inputMode="numeric"
             autoComplete="new-password"
-            maxLength={6}
             transform={digitsOnly()}
             revealable
           />
