@@ -17,6 +17,13 @@ import { Route as AccountForgotRouteImport } from './routes/account/forgot'
 import { Route as AccountLoginRouteImport } from './routes/account/login'
 import { Route as AccountSignupRouteImport } from './routes/account/signup'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
+import { Route as DashboardContactRouteImport } from './routes/dashboard/contact'
+import { Route as DashboardKycRouteImport } from './routes/dashboard/kyc'
+import { Route as DashboardNotificationsRouteImport } from './routes/dashboard/notifications'
+import { Route as DashboardProfileRouteImport } from './routes/dashboard/profile'
+import { Route as DashboardSettingsRouteImport } from './routes/dashboard/settings'
+import { Route as DashboardStatementsRouteImport } from './routes/dashboard/statements'
+import { Route as DashboardUpgradeRouteImport } from './routes/dashboard/upgrade'
 import { Route as AccountInfoIndexRouteImport } from './routes/account/info/index'
 import { Route as AccountInfoNoticeRouteImport } from './routes/account/info/notice'
 import { Route as AccountKycIndexRouteImport } from './routes/account/kyc/index'
@@ -25,6 +32,18 @@ import { Route as AccountKycUnderReviewRouteImport } from './routes/account/kyc/
 import { Route as AccountResetIndexRouteImport } from './routes/account/reset/index'
 import { Route as AccountVerifyIndexRouteImport } from './routes/account/verify/index'
 import { Route as AccountVerifyEmailRouteImport } from './routes/account/verify/$email'
+import { Route as DashboardAddFundsIndexRouteImport } from './routes/dashboard/add-funds/index'
+import { Route as DashboardAddFundsCryptoRouteImport } from './routes/dashboard/add-funds/crypto'
+import { Route as DashboardAddFundsItRouteImport } from './routes/dashboard/add-funds/it'
+import { Route as DashboardFixedDepositIndexRouteImport } from './routes/dashboard/fixed-deposit/index'
+import { Route as DashboardFixedDepositCryptoRouteImport } from './routes/dashboard/fixed-deposit/crypto'
+import { Route as DashboardMakePaymentIndexRouteImport } from './routes/dashboard/make-payment/index'
+import { Route as DashboardMakePaymentCryptoRouteImport } from './routes/dashboard/make-payment/crypto'
+import { Route as DashboardPincreationIndexRouteImport } from './routes/dashboard/pincreation/index'
+import { Route as DashboardPincreationNew1RouteImport } from './routes/dashboard/pincreation/new1'
+import { Route as DashboardSendIndexRouteImport } from './routes/dashboard/send/index'
+import { Route as DashboardSendConfirmRouteImport } from './routes/dashboard/send/confirm'
+import { Route as DashboardSendPinRouteImport } from './routes/dashboard/send/pin'
 import { Route as AccountResetREmailTokenRouteImport } from './routes/account/reset/r/$email/$token'
 
 const IndexRoute = IndexRouteImport.update({
@@ -67,6 +86,41 @@ const DashboardIndexRoute = DashboardIndexRouteImport.update({
   path: '/',
   getParentRoute: () => DashboardRouteRoute,
 } as any)
+const DashboardContactRoute = DashboardContactRouteImport.update({
+  id: '/contact',
+  path: '/contact',
+  getParentRoute: () => DashboardRouteRoute,
+} as any)
+const DashboardKycRoute = DashboardKycRouteImport.update({
+  id: '/kyc',
+  path: '/kyc',
+  getParentRoute: () => DashboardRouteRoute,
+} as any)
+const DashboardNotificationsRoute = DashboardNotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
+  getParentRoute: () => DashboardRouteRoute,
+} as any)
+const DashboardProfileRoute = DashboardProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => DashboardRouteRoute,
+} as any)
+const DashboardSettingsRoute = DashboardSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => DashboardRouteRoute,
+} as any)
+const DashboardStatementsRoute = DashboardStatementsRouteImport.update({
+  id: '/statements',
+  path: '/statements',
+  getParentRoute: () => DashboardRouteRoute,
+} as any)
+const DashboardUpgradeRoute = DashboardUpgradeRouteImport.update({
+  id: '/upgrade',
+  path: '/upgrade',
+  getParentRoute: () => DashboardRouteRoute,
+} as any)
 const AccountInfoIndexRoute = AccountInfoIndexRouteImport.update({
   id: '/info/',
   path: '/info/',
@@ -107,6 +161,72 @@ const AccountVerifyEmailRoute = AccountVerifyEmailRouteImport.update({
   path: '/verify/$email',
   getParentRoute: () => AccountRouteRoute,
 } as any)
+const DashboardAddFundsIndexRoute = DashboardAddFundsIndexRouteImport.update({
+  id: '/add-funds/',
+  path: '/add-funds/',
+  getParentRoute: () => DashboardRouteRoute,
+} as any)
+const DashboardAddFundsCryptoRoute = DashboardAddFundsCryptoRouteImport.update({
+  id: '/add-funds/crypto',
+  path: '/add-funds/crypto',
+  getParentRoute: () => DashboardRouteRoute,
+} as any)
+const DashboardAddFundsItRoute = DashboardAddFundsItRouteImport.update({
+  id: '/add-funds/it',
+  path: '/add-funds/it',
+  getParentRoute: () => DashboardRouteRoute,
+} as any)
+const DashboardFixedDepositIndexRoute =
+  DashboardFixedDepositIndexRouteImport.update({
+    id: '/fixed-deposit/',
+    path: '/fixed-deposit/',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
+const DashboardFixedDepositCryptoRoute =
+  DashboardFixedDepositCryptoRouteImport.update({
+    id: '/fixed-deposit/crypto',
+    path: '/fixed-deposit/crypto',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
+const DashboardMakePaymentIndexRoute =
+  DashboardMakePaymentIndexRouteImport.update({
+    id: '/make-payment/',
+    path: '/make-payment/',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
+const DashboardMakePaymentCryptoRoute =
+  DashboardMakePaymentCryptoRouteImport.update({
+    id: '/make-payment/crypto',
+    path: '/make-payment/crypto',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
+const DashboardPincreationIndexRoute =
+  DashboardPincreationIndexRouteImport.update({
+    id: '/pincreation/',
+    path: '/pincreation/',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
+const DashboardPincreationNew1Route =
+  DashboardPincreationNew1RouteImport.update({
+    id: '/pincreation/new1',
+    path: '/pincreation/new1',
+    getParentRoute: () => DashboardRouteRoute,
+  } as any)
+const DashboardSendIndexRoute = DashboardSendIndexRouteImport.update({
+  id: '/send/',
+  path: '/send/',
+  getParentRoute: () => DashboardRouteRoute,
+} as any)
+const DashboardSendConfirmRoute = DashboardSendConfirmRouteImport.update({
+  id: '/send/confirm',
+  path: '/send/confirm',
+  getParentRoute: () => DashboardRouteRoute,
+} as any)
+const DashboardSendPinRoute = DashboardSendPinRouteImport.update({
+  id: '/send/pin',
+  path: '/send/pin',
+  getParentRoute: () => DashboardRouteRoute,
+} as any)
 const AccountResetREmailTokenRoute = AccountResetREmailTokenRouteImport.update({
   id: '/reset/r/$email/$token',
   path: '/reset/r/$email/$token',
@@ -120,16 +240,35 @@ export interface FileRoutesByFullPath {
   '/account/forgot': typeof AccountForgotRoute
   '/account/login': typeof AccountLoginRoute
   '/account/signup': typeof AccountSignupRoute
+  '/dashboard/contact': typeof DashboardContactRoute
+  '/dashboard/kyc': typeof DashboardKycRoute
+  '/dashboard/notifications': typeof DashboardNotificationsRoute
+  '/dashboard/profile': typeof DashboardProfileRoute
+  '/dashboard/settings': typeof DashboardSettingsRoute
+  '/dashboard/statements': typeof DashboardStatementsRoute
+  '/dashboard/upgrade': typeof DashboardUpgradeRoute
   '/account/': typeof AccountIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/account/info/notice': typeof AccountInfoNoticeRoute
   '/account/kyc/form': typeof AccountKycFormRoute
   '/account/kyc/under-review': typeof AccountKycUnderReviewRoute
   '/account/verify/$email': typeof AccountVerifyEmailRoute
+  '/dashboard/add-funds/crypto': typeof DashboardAddFundsCryptoRoute
+  '/dashboard/add-funds/it': typeof DashboardAddFundsItRoute
+  '/dashboard/fixed-deposit/crypto': typeof DashboardFixedDepositCryptoRoute
+  '/dashboard/make-payment/crypto': typeof DashboardMakePaymentCryptoRoute
+  '/dashboard/pincreation/new1': typeof DashboardPincreationNew1Route
+  '/dashboard/send/confirm': typeof DashboardSendConfirmRoute
+  '/dashboard/send/pin': typeof DashboardSendPinRoute
   '/account/info/': typeof AccountInfoIndexRoute
   '/account/kyc/': typeof AccountKycIndexRoute
   '/account/reset/': typeof AccountResetIndexRoute
   '/account/verify/': typeof AccountVerifyIndexRoute
+  '/dashboard/add-funds/': typeof DashboardAddFundsIndexRoute
+  '/dashboard/fixed-deposit/': typeof DashboardFixedDepositIndexRoute
+  '/dashboard/make-payment/': typeof DashboardMakePaymentIndexRoute
+  '/dashboard/pincreation/': typeof DashboardPincreationIndexRoute
+  '/dashboard/send/': typeof DashboardSendIndexRoute
   '/account/reset/r/$email/$token': typeof AccountResetREmailTokenRoute
 }
 export interface FileRoutesByTo {
@@ -137,16 +276,35 @@ export interface FileRoutesByTo {
   '/account/forgot': typeof AccountForgotRoute
   '/account/login': typeof AccountLoginRoute
   '/account/signup': typeof AccountSignupRoute
+  '/dashboard/contact': typeof DashboardContactRoute
+  '/dashboard/kyc': typeof DashboardKycRoute
+  '/dashboard/notifications': typeof DashboardNotificationsRoute
+  '/dashboard/profile': typeof DashboardProfileRoute
+  '/dashboard/settings': typeof DashboardSettingsRoute
+  '/dashboard/statements': typeof DashboardStatementsRoute
+  '/dashboard/upgrade': typeof DashboardUpgradeRoute
   '/account': typeof AccountIndexRoute
   '/dashboard': typeof DashboardIndexRoute
   '/account/info/notice': typeof AccountInfoNoticeRoute
   '/account/kyc/form': typeof AccountKycFormRoute
   '/account/kyc/under-review': typeof AccountKycUnderReviewRoute
   '/account/verify/$email': typeof AccountVerifyEmailRoute
+  '/dashboard/add-funds/crypto': typeof DashboardAddFundsCryptoRoute
+  '/dashboard/add-funds/it': typeof DashboardAddFundsItRoute
+  '/dashboard/fixed-deposit/crypto': typeof DashboardFixedDepositCryptoRoute
+  '/dashboard/make-payment/crypto': typeof DashboardMakePaymentCryptoRoute
+  '/dashboard/pincreation/new1': typeof DashboardPincreationNew1Route
+  '/dashboard/send/confirm': typeof DashboardSendConfirmRoute
+  '/dashboard/send/pin': typeof DashboardSendPinRoute
   '/account/info': typeof AccountInfoIndexRoute
   '/account/kyc': typeof AccountKycIndexRoute
   '/account/reset': typeof AccountResetIndexRoute
   '/account/verify': typeof AccountVerifyIndexRoute
+  '/dashboard/add-funds': typeof DashboardAddFundsIndexRoute
+  '/dashboard/fixed-deposit': typeof DashboardFixedDepositIndexRoute
+  '/dashboard/make-payment': typeof DashboardMakePaymentIndexRoute
+  '/dashboard/pincreation': typeof DashboardPincreationIndexRoute
+  '/dashboard/send': typeof DashboardSendIndexRoute
   '/account/reset/r/$email/$token': typeof AccountResetREmailTokenRoute
 }
 export interface FileRoutesById {
@@ -157,16 +315,35 @@ export interface FileRoutesById {
   '/account/forgot': typeof AccountForgotRoute
   '/account/login': typeof AccountLoginRoute
   '/account/signup': typeof AccountSignupRoute
+  '/dashboard/contact': typeof DashboardContactRoute
+  '/dashboard/kyc': typeof DashboardKycRoute
+  '/dashboard/notifications': typeof DashboardNotificationsRoute
+  '/dashboard/profile': typeof DashboardProfileRoute
+  '/dashboard/settings': typeof DashboardSettingsRoute
+  '/dashboard/statements': typeof DashboardStatementsRoute
+  '/dashboard/upgrade': typeof DashboardUpgradeRoute
   '/account/': typeof AccountIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/account/info/notice': typeof AccountInfoNoticeRoute
   '/account/kyc/form': typeof AccountKycFormRoute
   '/account/kyc/under-review': typeof AccountKycUnderReviewRoute
   '/account/verify/$email': typeof AccountVerifyEmailRoute
+  '/dashboard/add-funds/crypto': typeof DashboardAddFundsCryptoRoute
+  '/dashboard/add-funds/it': typeof DashboardAddFundsItRoute
+  '/dashboard/fixed-deposit/crypto': typeof DashboardFixedDepositCryptoRoute
+  '/dashboard/make-payment/crypto': typeof DashboardMakePaymentCryptoRoute
+  '/dashboard/pincreation/new1': typeof DashboardPincreationNew1Route
+  '/dashboard/send/confirm': typeof DashboardSendConfirmRoute
+  '/dashboard/send/pin': typeof DashboardSendPinRoute
   '/account/info/': typeof AccountInfoIndexRoute
   '/account/kyc/': typeof AccountKycIndexRoute
   '/account/reset/': typeof AccountResetIndexRoute
   '/account/verify/': typeof AccountVerifyIndexRoute
+  '/dashboard/add-funds/': typeof DashboardAddFundsIndexRoute
+  '/dashboard/fixed-deposit/': typeof DashboardFixedDepositIndexRoute
+  '/dashboard/make-payment/': typeof DashboardMakePaymentIndexRoute
+  '/dashboard/pincreation/': typeof DashboardPincreationIndexRoute
+  '/dashboard/send/': typeof DashboardSendIndexRoute
   '/account/reset/r/$email/$token': typeof AccountResetREmailTokenRoute
 }
 export interface FileRouteTypes {
@@ -178,16 +355,35 @@ export interface FileRouteTypes {
     | '/account/forgot'
     | '/account/login'
     | '/account/signup'
+    | '/dashboard/contact'
+    | '/dashboard/kyc'
+    | '/dashboard/notifications'
+    | '/dashboard/profile'
+    | '/dashboard/settings'
+    | '/dashboard/statements'
+    | '/dashboard/upgrade'
     | '/account/'
     | '/dashboard/'
     | '/account/info/notice'
     | '/account/kyc/form'
     | '/account/kyc/under-review'
     | '/account/verify/$email'
+    | '/dashboard/add-funds/crypto'
+    | '/dashboard/add-funds/it'
+    | '/dashboard/fixed-deposit/crypto'
+    | '/dashboard/make-payment/crypto'
+    | '/dashboard/pincreation/new1'
+    | '/dashboard/send/confirm'
+    | '/dashboard/send/pin'
     | '/account/info/'
     | '/account/kyc/'
     | '/account/reset/'
     | '/account/verify/'
+    | '/dashboard/add-funds/'
+    | '/dashboard/fixed-deposit/'
+    | '/dashboard/make-payment/'
+    | '/dashboard/pincreation/'
+    | '/dashboard/send/'
     | '/account/reset/r/$email/$token'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -195,16 +391,35 @@ export interface FileRouteTypes {
     | '/account/forgot'
     | '/account/login'
     | '/account/signup'
+    | '/dashboard/contact'
+    | '/dashboard/kyc'
+    | '/dashboard/notifications'
+    | '/dashboard/profile'
+    | '/dashboard/settings'
+    | '/dashboard/statements'
+    | '/dashboard/upgrade'
     | '/account'
     | '/dashboard'
     | '/account/info/notice'
     | '/account/kyc/form'
     | '/account/kyc/under-review'
     | '/account/verify/$email'
+    | '/dashboard/add-funds/crypto'
+    | '/dashboard/add-funds/it'
+    | '/dashboard/fixed-deposit/crypto'
+    | '/dashboard/make-payment/crypto'
+    | '/dashboard/pincreation/new1'
+    | '/dashboard/send/confirm'
+    | '/dashboard/send/pin'
     | '/account/info'
     | '/account/kyc'
     | '/account/reset'
     | '/account/verify'
+    | '/dashboard/add-funds'
+    | '/dashboard/fixed-deposit'
+    | '/dashboard/make-payment'
+    | '/dashboard/pincreation'
+    | '/dashboard/send'
     | '/account/reset/r/$email/$token'
   id:
     | '__root__'
@@ -214,16 +429,35 @@ export interface FileRouteTypes {
     | '/account/forgot'
     | '/account/login'
     | '/account/signup'
+    | '/dashboard/contact'
+    | '/dashboard/kyc'
+    | '/dashboard/notifications'
+    | '/dashboard/profile'
+    | '/dashboard/settings'
+    | '/dashboard/statements'
+    | '/dashboard/upgrade'
     | '/account/'
     | '/dashboard/'
     | '/account/info/notice'
     | '/account/kyc/form'
     | '/account/kyc/under-review'
     | '/account/verify/$email'
+    | '/dashboard/add-funds/crypto'
+    | '/dashboard/add-funds/it'
+    | '/dashboard/fixed-deposit/crypto'
+    | '/dashboard/make-payment/crypto'
+    | '/dashboard/pincreation/new1'
+    | '/dashboard/send/confirm'
+    | '/dashboard/send/pin'
     | '/account/info/'
     | '/account/kyc/'
     | '/account/reset/'
     | '/account/verify/'
+    | '/dashboard/add-funds/'
+    | '/dashboard/fixed-deposit/'
+    | '/dashboard/make-payment/'
+    | '/dashboard/pincreation/'
+    | '/dashboard/send/'
     | '/account/reset/r/$email/$token'
   fileRoutesById: FileRoutesById
 }
@@ -291,6 +525,55 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardIndexRouteImport
       parentRoute: typeof DashboardRouteRoute
     }
+    '/dashboard/contact': {
+      id: '/dashboard/contact'
+      path: '/contact'
+      fullPath: '/dashboard/contact'
+      preLoaderRoute: typeof DashboardContactRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/kyc': {
+      id: '/dashboard/kyc'
+      path: '/kyc'
+      fullPath: '/dashboard/kyc'
+      preLoaderRoute: typeof DashboardKycRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/notifications': {
+      id: '/dashboard/notifications'
+      path: '/notifications'
+      fullPath: '/dashboard/notifications'
+      preLoaderRoute: typeof DashboardNotificationsRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/profile': {
+      id: '/dashboard/profile'
+      path: '/profile'
+      fullPath: '/dashboard/profile'
+      preLoaderRoute: typeof DashboardProfileRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/settings': {
+      id: '/dashboard/settings'
+      path: '/settings'
+      fullPath: '/dashboard/settings'
+      preLoaderRoute: typeof DashboardSettingsRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/statements': {
+      id: '/dashboard/statements'
+      path: '/statements'
+      fullPath: '/dashboard/statements'
+      preLoaderRoute: typeof DashboardStatementsRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/upgrade': {
+      id: '/dashboard/upgrade'
+      path: '/upgrade'
+      fullPath: '/dashboard/upgrade'
+      preLoaderRoute: typeof DashboardUpgradeRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
     '/account/info/': {
       id: '/account/info/'
       path: '/info'
@@ -347,6 +630,90 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountVerifyEmailRouteImport
       parentRoute: typeof AccountRouteRoute
     }
+    '/dashboard/add-funds/': {
+      id: '/dashboard/add-funds/'
+      path: '/add-funds'
+      fullPath: '/dashboard/add-funds/'
+      preLoaderRoute: typeof DashboardAddFundsIndexRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/add-funds/crypto': {
+      id: '/dashboard/add-funds/crypto'
+      path: '/add-funds/crypto'
+      fullPath: '/dashboard/add-funds/crypto'
+      preLoaderRoute: typeof DashboardAddFundsCryptoRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/add-funds/it': {
+      id: '/dashboard/add-funds/it'
+      path: '/add-funds/it'
+      fullPath: '/dashboard/add-funds/it'
+      preLoaderRoute: typeof DashboardAddFundsItRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/fixed-deposit/': {
+      id: '/dashboard/fixed-deposit/'
+      path: '/fixed-deposit'
+      fullPath: '/dashboard/fixed-deposit/'
+      preLoaderRoute: typeof DashboardFixedDepositIndexRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/fixed-deposit/crypto': {
+      id: '/dashboard/fixed-deposit/crypto'
+      path: '/fixed-deposit/crypto'
+      fullPath: '/dashboard/fixed-deposit/crypto'
+      preLoaderRoute: typeof DashboardFixedDepositCryptoRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/make-payment/': {
+      id: '/dashboard/make-payment/'
+      path: '/make-payment'
+      fullPath: '/dashboard/make-payment/'
+      preLoaderRoute: typeof DashboardMakePaymentIndexRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/make-payment/crypto': {
+      id: '/dashboard/make-payment/crypto'
+      path: '/make-payment/crypto'
+      fullPath: '/dashboard/make-payment/crypto'
+      preLoaderRoute: typeof DashboardMakePaymentCryptoRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/pincreation/': {
+      id: '/dashboard/pincreation/'
+      path: '/pincreation'
+      fullPath: '/dashboard/pincreation/'
+      preLoaderRoute: typeof DashboardPincreationIndexRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/pincreation/new1': {
+      id: '/dashboard/pincreation/new1'
+      path: '/pincreation/new1'
+      fullPath: '/dashboard/pincreation/new1'
+      preLoaderRoute: typeof DashboardPincreationNew1RouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/send/': {
+      id: '/dashboard/send/'
+      path: '/send'
+      fullPath: '/dashboard/send/'
+      preLoaderRoute: typeof DashboardSendIndexRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/send/confirm': {
+      id: '/dashboard/send/confirm'
+      path: '/send/confirm'
+      fullPath: '/dashboard/send/confirm'
+      preLoaderRoute: typeof DashboardSendConfirmRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
+    '/dashboard/send/pin': {
+      id: '/dashboard/send/pin'
+      path: '/send/pin'
+      fullPath: '/dashboard/send/pin'
+      preLoaderRoute: typeof DashboardSendPinRouteImport
+      parentRoute: typeof DashboardRouteRoute
+    }
     '/account/reset/r/$email/$token': {
       id: '/account/reset/r/$email/$token'
       path: '/reset/r/$email/$token'
@@ -394,11 +761,49 @@ const AccountRouteRouteWithChildren = AccountRouteRoute._addFileChildren(
 )
 
 interface DashboardRouteRouteChildren {
+  DashboardContactRoute: typeof DashboardContactRoute
+  DashboardKycRoute: typeof DashboardKycRoute
+  DashboardNotificationsRoute: typeof DashboardNotificationsRoute
+  DashboardProfileRoute: typeof DashboardProfileRoute
+  DashboardSettingsRoute: typeof DashboardSettingsRoute
+  DashboardStatementsRoute: typeof DashboardStatementsRoute
+  DashboardUpgradeRoute: typeof DashboardUpgradeRoute
   DashboardIndexRoute: typeof DashboardIndexRoute
+  DashboardAddFundsCryptoRoute: typeof DashboardAddFundsCryptoRoute
+  DashboardAddFundsItRoute: typeof DashboardAddFundsItRoute
+  DashboardFixedDepositCryptoRoute: typeof DashboardFixedDepositCryptoRoute
+  DashboardMakePaymentCryptoRoute: typeof DashboardMakePaymentCryptoRoute
+  DashboardPincreationNew1Route: typeof DashboardPincreationNew1Route
+  DashboardSendConfirmRoute: typeof DashboardSendConfirmRoute
+  DashboardSendPinRoute: typeof DashboardSendPinRoute
+  DashboardAddFundsIndexRoute: typeof DashboardAddFundsIndexRoute
+  DashboardFixedDepositIndexRoute: typeof DashboardFixedDepositIndexRoute
+  DashboardMakePaymentIndexRoute: typeof DashboardMakePaymentIndexRoute
+  DashboardPincreationIndexRoute: typeof DashboardPincreationIndexRoute
+  DashboardSendIndexRoute: typeof DashboardSendIndexRoute
 }
 
 const DashboardRouteRouteChildren: DashboardRouteRouteChildren = {
+  DashboardContactRoute: DashboardContactRoute,
+  DashboardKycRoute: DashboardKycRoute,
+  DashboardNotificationsRoute: DashboardNotificationsRoute,
+  DashboardProfileRoute: DashboardProfileRoute,
+  DashboardSettingsRoute: DashboardSettingsRoute,
+  DashboardStatementsRoute: DashboardStatementsRoute,
+  DashboardUpgradeRoute: DashboardUpgradeRoute,
   DashboardIndexRoute: DashboardIndexRoute,
+  DashboardAddFundsCryptoRoute: DashboardAddFundsCryptoRoute,
+  DashboardAddFundsItRoute: DashboardAddFundsItRoute,
+  DashboardFixedDepositCryptoRoute: DashboardFixedDepositCryptoRoute,
+  DashboardMakePaymentCryptoRoute: DashboardMakePaymentCryptoRoute,
+  DashboardPincreationNew1Route: DashboardPincreationNew1Route,
+  DashboardSendConfirmRoute: DashboardSendConfirmRoute,
+  DashboardSendPinRoute: DashboardSendPinRoute,
+  DashboardAddFundsIndexRoute: DashboardAddFundsIndexRoute,
+  DashboardFixedDepositIndexRoute: DashboardFixedDepositIndexRoute,
+  DashboardMakePaymentIndexRoute: DashboardMakePaymentIndexRoute,
+  DashboardPincreationIndexRoute: DashboardPincreationIndexRoute,
+  DashboardSendIndexRoute: DashboardSendIndexRoute,
 }
 
 const DashboardRouteRouteWithChildren = DashboardRouteRoute._addFileChildren(

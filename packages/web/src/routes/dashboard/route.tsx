@@ -1,41 +1,49 @@
 import { createFileRoute, Link, Outlet, redirect } from '@tanstack/react-router';
-import { LogOut } from 'lucide-react';
 import { Brand } from '@/components/brand';
 import { DashboardError } from '@/components/route-errors';
-import { Button } from '@/components/ui/button';
 import { session } from '@/lib/session';
-import { useLogout } from '@/lib/use-logout';
+import { ignore, institutionQuery } from './-components/queries';
+import { SideMenu } from './-components/side-menu';
+import { TopBar } from './-components/top-bar';
 
 /** The dashboard tree: only with a stored user token. Its errors (and its children's) go to login or home. */
 export const Route = createFileRoute('/dashboard')({
   beforeLoad: () => {
     if (!session.isSignedIn()) throw redirect({ to: '/account/login', replace: true });
   },
+  // The menu's unread count and the user's picture; the shell never waits for them.
+  loader: ({ context: { queryClient } }) => {
+    void queryClient.query(institutionQuery).catch(ignore);
+  },
   component: DashboardLayout,
   errorComponent: DashboardError,
 });
 
+/** Spec section 9: the side menu is 250 px wide. */
 function DashboardLayout() {
-  const logout = useLogout();
   return (
-    <div className="flex min-h-dvh flex-col">
-      <header className="sticky top-0 z-40 border-b bg-card/95 backdrop-blur">
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-          <Link to="/dashboard" className="rounded-md">
-            <Brand />
-          </Link>
-          <Button variant="outline" size="sm" onClick={logout}>
-            <LogOut aria-hidden="true" />
-            Log Out
-          </Button>
+    <div className="min-h-dvh lg:grid lg:grid-cols-[250px_minmax(0,1fr)]">
+      <aside className="hidden bg-brand text-brand-foreground lg:block">
+        <div className="sticky top-0 flex max-h-dvh flex-col overflow-y-auto">
+          <div className="flex h-16 shrink-0 items-center px-5">
+            <Link to="/dashboard" className="rounded-md">
+              <Brand inverted />
+            </Link>
+          </div>
+          <div className="px-3 pb-6">
+            <SideMenu />
+          </div>
         </div>
-      </header>
-      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
-        <Outlet />
-      </main>
-      <footer className="border-t py-6 text-center text-sm text-muted-foreground">
-        © {new Date().getFullYear()} E-Banking
-      </footer>
+      </aside>
+      <div className="flex min-h-dvh min-w-0 flex-col">
+        <TopBar />
+        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
+          <Outlet />
+        </main>
+        <footer className="border-t px-4 py-6 text-center text-sm text-muted-foreground">
+          © {new Date().getFullYear()} E-Banking. All rights reserved.
+        </footer>
+      </div>
     </div>
   );
 }

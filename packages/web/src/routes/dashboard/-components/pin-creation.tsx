@@ -1,0 +1,108 @@
+/**
+ * What the two PIN creation screens share (spec section 4: enter 4 digits, Confirm, enter them again,
+ * Confirm). The first entry waits in session storage, so the second screen survives a reload; it is
+ * never written to local storage and is forgotten once the PIN is created.
+ */
+import { operations } from '@ebank/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { redirect } from '@tanstack/react-router';
+import { KeyRound } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { z } from 'zod';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from './page';
+import { pinQuery } from './queries';
+
+export const PIN_LENGTH = 4;
+export const PIN_MISMATCH_MESSAGE = 'We have detected that the PIN you entered does not match. Please Re-enter PIN.';
+export const PIN_CREATED_MESSAGE = 'Your transaction PIN has been successfully created.';
+
+export const pinEntrySchema = z.object({
+  pin: z
+    .string()
+    .regex(/^\d{4}$/u, 'Enter all 4 digits of your PIN')
+    .pipe(operations.createPin.request.shape.pin),
+});
+
+const DRAFT_KEY = 'baPinDraft';
+/** Where the draft lives when the browser refuses session storage. */
+let memoryDraft: string | undefined;
+
+function sessionStore(): Storage | undefined {
+  try {
+    const store = window.sessionStorage;
+    store.getItem(DRAFT_KEY);
+    return store;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The first entry of the new PIN, between the two screens. */
+export const pinDraft = {
+  get(): string | undefined {
+    const value = sessionStore()?.getItem(DRAFT_KEY) ?? memoryDraft;
+    return value !== undefined && /^\d{4}$/u.test(value) ? value : undefined;
+  },
+  set(pin: string) {
+    const store = sessionStore();
+    try {
+      if (store !== undefined) {
+        store.setItem(DRAFT_KEY, pin);
+        memoryDraft = undefined;
+        return;
+      }
+    } catch {
+      // full or read-only: keep it in memory instead
+    }
+    memoryDraft = pin;
+  },
+  clear() {
+    memoryDraft = undefined;
+    sessionStore()?.removeItem(DRAFT_KEY);
+  },
+};
+
+/** A user who already has a PIN changes it in Settings instead. */
+export async function redirectIfPinExists(queryClient: QueryClient) {
+  const { haspin } = await queryClient.query(pinQuery);
+  if (haspin) throw redirect({ to: '/dashboard/settings', replace: true });
+}
+
+export function PinCard({
+  step,
+  title,
+  description,
+  children,
+}: {
+  step: 1 | 2;
+  title: string;
+  description: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <Card className="mx-auto w-full max-w-md">
+      <CardHeader className="justify-items-center text-center">
+        <span
+          aria-hidden="true"
+          className="mb-2 flex size-12 items-center justify-center rounded-full bg-secondary text-primary"
+        >
+          <KeyRound className="size-6" />
+        </span>
+        <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Step {step} of 2</p>
+        <CardTitle>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      {children !== undefined && <CardContent>{children}</CardContent>}
+    </Card>
+  );
+}
+
+export function PinCardSkeleton() {
+  return (
+    <div role="status" aria-live="polite" className="mx-auto w-full max-w-md">
+      <span className="sr-only">Loading…</span>
+      <Skeleton className="h-80 rounded-xl" />
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+import { describeTypes, formatBytes, IMAGE_TYPES, MAX_IMAGE_BYTES } from '@ebank/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Camera, Upload } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast';
+import { mutationOptionsFor } from '@/lib/api';
+import { cn } from '@/lib/utils';
+import { UserAvatar } from '../../account/-components/user-avatar';
+import { invalidate } from './queries';
+
+const ACCEPT = IMAGE_TYPES.join(',');
+
+/** Object URLs for previews, all released when the component goes away. */
+function useObjectUrls() {
+  const urls = useRef<string[]>([]);
+  useEffect(
+    () => () => {
+      for (const url of urls.current) URL.revokeObjectURL(url);
+    },
+    [],
+  );
+  return (file: File) => {
+    const url = URL.createObjectURL(file);
+    urls.current.push(url);
+    return url;
+  };
+}
+
+/** Why a chosen file cannot be the picture, or undefined when it can. */
+function problemWith(file: File) {
+  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return `Choose a ${describeTypes(IMAGE_TYPES)} image`;
+  if (file.size > MAX_IMAGE_BYTES) return `Choose an image of at most ${formatBytes(MAX_IMAGE_BYTES)}`;
+  return undefined;
+}
+
+/**
+ * The profile picture: choose an image, see it, upload it. After the upload the new picture stays on
+ * screen until the bank's profile names its own address for it.
+ */
+export function ProfilePicture({ name, picture }: { name: string; picture: string | undefined }) {
+  const queryClient = useQueryClient();
+  const objectUrl = useObjectUrls();
+  const inputId = useId();
+  const problemId = useId();
+  const [chosen, setChosen] = useState<{ file: File; preview: string } | undefined>(undefined);
+  const [uploaded, setUploaded] = useState<{ preview: string; replaced: string | undefined } | undefined>(undefined);
+  const [problem, setProblem] = useState<string | undefined>(undefined);
+  const upload = useMutation({
+    ...mutationOptionsFor('updateProfilePicture'),
+    meta: { errorMessage: 'Something went wrong!' },
+  });
+
+  const justUploaded = uploaded !== undefined && uploaded.replaced === picture ? uploaded.preview : undefined;
+  const shown = chosen?.preview ?? justUploaded ?? picture;
+
+  const send = () => {
+    if (chosen === undefined) return;
+    upload.mutate(
+      { profilePic: chosen.file },
+      {
+        onSuccess: (reply) => {
+          toast.success(reply.message ?? 'Action Successful');
+          setUploaded({ preview: chosen.preview, replaced: picture });
+          setChosen(undefined);
+          void invalidate(queryClient, 'getProfile', 'getInstitution');
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="flex flex-col items-center gap-4 text-center">
+      <UserAvatar key={shown ?? 'none'} name={name} picture={shown} className="size-28 text-3xl" />
+      <div className="flex flex-wrap justify-center gap-2">
+        {chosen === undefined ? (
+          <label
+            htmlFor={inputId}
+            className={cn(
+              buttonVariants({ variant: 'outline', size: 'sm' }),
+              'has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50',
+            )}
+          >
+            <Camera aria-hidden="true" />
+            Choose picture
+            <input
+              id={inputId}
+              type="file"
+              accept={ACCEPT}
+              className="sr-only"
+              aria-describedby={problem === undefined ? undefined : problemId}
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                event.target.value = '';
+                if (file === undefined) return;
+                const issue = problemWith(file);
+                setProblem(issue);
+                if (issue === undefined) setChosen({ file, preview: objectUrl(file) });
+              }}
+            />
+          </label>
+        ) : (
+          <>
+            <Button size="sm" onClick={send} pending={upload.isPending}>
+              {!upload.isPending && <Upload aria-hidden="true" />}
+              Upload picture
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={upload.isPending}
+              onClick={() => {
+                setChosen(undefined);
+              }}
+            >
+              Cancel
+            </Button>
+          </>
+        )}
+      </div>
+      {chosen !== undefined && (
+        <p className="text-xs text-muted-foreground">
+          Preview of <span className="font-medium break-all">{chosen.file.name}</span>
+        </p>
+      )}
+      {problem !== undefined && (
+        <p id={problemId} role="alert" className="text-sm font-medium text-destructive">
+          {problem}
+        </p>
+      )}
+      <p className="text-xs text-muted-foreground">
+        {describeTypes(IMAGE_TYPES)}, up to {formatBytes(MAX_IMAGE_BYTES)}.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+import { toast } from '@/components/ui/toast';
+
+/** Spec section 8: loan, credit card and bill payments are not offered in the customer's region. */
+export const NOT_AVAILABLE_MESSAGE = 'Not Available in your region';
+
+export function showNotAvailable() {
+  toast.error(NOT_AVAILABLE_MESSAGE);
+}

@@ -1,0 +1,166 @@
+/**
+ * The one crypto payment form, shared by add-funds (crypto deposit), make-payment, fixed-deposit and
+ * upgrade: an optional purpose or plan, the coin type, the address to pay to (switching with the type,
+ * with Copy), the amount and the proof of payment. The bank's reply is read by its icon: 'success' gives
+ * the warning 'Payment Pending!' and a fresh form; any other icon gives 'Something went wrong!'.
+ */
+import { operations } from '@ebank/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Form } from '@/components/ui/form';
+import { FileField, SelectField, TextField } from '@/components/ui/form-fields';
+import { toast } from '@/components/ui/toast';
+import { DEFAULT_ERROR_MESSAGE } from '@/lib/api';
+import { CopyField } from './copy-field';
+import { amountField, IMAGE_ACCEPT, imageField, required } from './fields';
+
+/** The coin types and their addresses, as every crypto form loader answers them. */
+export interface CoinData {
+  readonly names: readonly string[];
+  readonly addresses: readonly string[];
+  readonly addresses2: Readonly<Record<string, string>>;
+}
+
+/** A purpose (make-payment) or plan (fixed deposit, upgrade) to choose first. */
+export interface ChoiceField {
+  readonly label: string;
+  readonly placeholder: string;
+  /** The message when nothing was chosen. */
+  readonly missing: string;
+  readonly options: readonly string[];
+}
+
+/** What the form hands over once it is valid. */
+export interface CryptoRequest {
+  /** The purpose or plan; empty when the form asks for none. */
+  readonly choice: string;
+  readonly type: string;
+  /** The address shown for the type (display only). */
+  readonly address: string;
+  readonly amount: number;
+  readonly proof: File;
+}
+
+export const PAYMENT_PENDING = 'Payment Pending!';
+export const PROOF_HINT = 'SVG, PNG, JPG or GIF (max. 800x400px)';
+
+/** Spec section 4: the address of the chosen type, from `addresses2`, else the one at its index. */
+export function addressOf(coins: CoinData, type: string): string {
+  return coins.addresses2[type] ?? coins.addresses[coins.names.indexOf(type)] ?? '';
+}
+
+const shape = operations.createPayment.request.shape;
+
+/** The form's schema; `missingChoice` is the message of a required purpose or plan, when the form asks for one. */
+function requestSchema(missingChoice: string | undefined) {
+  const choiceField: z.ZodType<string, string> =
+    missingChoice === undefined ? z.string() : required(missingChoice).pipe(shape.purpose);
+  return z.object({
+    choice: choiceField,
+    type: required('Choose a crypto type').pipe(shape.type),
+    amount: amountField(),
+    proof: imageField('Upload the proof of your payment'),
+  });
+}
+
+export interface CryptoRequestFormProps {
+  readonly coins: CoinData;
+  readonly choice?: ChoiceField;
+  readonly submitLabel: string;
+  /** Sends the request; a rejection has already been reported (centrally or by the caller). */
+  readonly onSubmit: (request: CryptoRequest) => Promise<{ readonly icon: string }>;
+}
+
+export function CryptoRequestForm(props: CryptoRequestFormProps) {
+  // A new form (and file input) after every accepted request: the spec's reset.
+  const [round, setRound] = useState(0);
+  return (
+    <CryptoRequestFormRound
+      key={round}
+      {...props}
+      onAccepted={() => {
+        setRound((n) => n + 1);
+      }}
+    />
+  );
+}
+
+function CryptoRequestFormRound({
+  coins,
+  choice,
+  submitLabel,
+  onSubmit,
+  onAccepted,
+}: CryptoRequestFormProps & { readonly onAccepted: () => void }) {
+  const missingChoice = choice?.missing;
+  const schema = useMemo(() => requestSchema(missingChoice), [missingChoice]);
+  const form = useForm({
+    resolver: zodResolver(schema),
+    defaultValues: { choice: '', type: coins.names[0] ?? '', amount: '', proof: undefined },
+  });
+  const type = useWatch({ control: form.control, name: 'type' });
+  const proof = useWatch({ control: form.control, name: 'proof' });
+  const address = addressOf(coins, type);
+
+  const submit = form.handleSubmit(async (values) => {
+    let reply: { readonly icon: string };
+    try {
+      reply = await onSubmit({ ...values, address: addressOf(coins, values.type) });
+    } catch {
+      return;
+    }
+    if (reply.icon === 'success') {
+      toast.warning(PAYMENT_PENDING);
+      onAccepted();
+    } else {
+      toast.error(DEFAULT_ERROR_MESSAGE);
+    }
+  });
+
+  return (
+    <Form {...form}>
+      <form noValidate className="grid gap-5" onSubmit={(event) => void submit(event)}>
+        {choice !== undefined && (
+          <SelectField
+            control={form.control}
+            name="choice"
+            label={choice.label}
+            placeholder={choice.placeholder}
+            options={choice.options.map((option) => ({ value: option, label: option }))}
+          />
+        )}
+        <SelectField
+          control={form.control}
+          name="type"
+          label="Crypto type"
+          placeholder="Select a crypto type"
+          options={coins.names.map((name) => ({ value: name, label: name }))}
+        />
+        <CopyField label="Address" value={address} wrap />
+        <TextField
+          control={form.control}
+          name="amount"
+          label="Amount"
+          type="number"
+          inputMode="decimal"
+          min="0"
+          step="0.01"
+          placeholder="0.00"
+        />
+        <FileField
+          control={form.control}
+          name="proof"
+          label={proof === undefined ? 'Payment Proof' : 'File Uploaded'}
+          accept={IMAGE_ACCEPT}
+          description={PROOF_HINT}
+        />
+        <Button type="submit" size="lg" pending={form.formState.isSubmitting}>
+          {submitLabel}
+        </Button>
+      </form>
+    </Form>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * The UI side of the money forms' schemas: each field checks what the screen promises, in the screen's
+ * words, then pipes into the contract's own field schema, so a form can never produce a request the
+ * contract would refuse.
+ */
+import {
+  describeTypes,
+  fieldMeta,
+  formatBytes,
+  IMAGE_TYPES,
+  MAX_IMAGE_BYTES,
+  operations,
+  type money,
+} from '@ebank/contract';
+import { z } from 'zod';
+
+/** What a file input offers to choose: the images the contract accepts. */
+export const IMAGE_ACCEPT = IMAGE_TYPES.join(',');
+
+/** A text that must not be blank, with the screen's own message. */
+export const required = (message: string) => z.string().trim().min(1, message);
+
+/** The longest value a contract text field takes (its registered metadata), if it is a text field. */
+export function maxLength(schema: z.ZodType): number | undefined {
+  const meta = fieldMeta.get(schema);
+  return meta?.kind === 'text' ? meta.max : undefined;
+}
+
+/** A required text field named `label`, within the contract field's length, then the contract field itself. */
+export function requiredText<T extends z.ZodType<unknown, string>>(label: string, field: T) {
+  const max = maxLength(field);
+  const base = required(`${label} is required`);
+  return (max === undefined ? base : base.max(max, `${label} must be at most ${max} characters`)).pipe(field);
+}
+
+const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/u;
+
+/**
+ * An amount typed into a number field: required, greater than 0, at most 2 decimals, then the contract's
+ * money field (which turns it into a number).
+ */
+export const amountField = (field: ReturnType<typeof money> = operations.createPayment.request.shape.amount) =>
+  z
+    .string()
+    .trim()
+    .min(1, 'Enter the amount')
+    .refine((value) => Number(value) > 0, 'The amount must be greater than 0')
+    .regex(AMOUNT, 'Enter an amount such as 10.50, with at most 2 decimals')
+    .pipe(field);
+
+/** A required image: one of the contract's types, within its size limit (the bank checks the content too). */
+export const imageField = (missing: string) =>
+  z
+    .custom<File | undefined>((value) => value === undefined || value instanceof Blob)
+    .transform((file, ctx) => {
+      const fail = (message: string) => {
+        ctx.issues.push({ code: 'custom', message, input: file });
+        return z.NEVER;
+      };
+      if (file === undefined) return fail(missing);
+      if (!(IMAGE_TYPES as readonly string[]).includes(file.type))
+        return fail(`Choose a ${describeTypes(IMAGE_TYPES)} image`);
+      if (file.size > MAX_IMAGE_BYTES) return fail(`Choose an image of at most ${formatBytes(MAX_IMAGE_BYTES)}`);
+      return file;
+    });

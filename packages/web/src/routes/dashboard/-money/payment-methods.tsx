@@ -1,0 +1,135 @@
+/**
+ * The deposit and payment methods a customer's region offers. `getmethods` is an extension of the mock
+ * bank (docs/decisions/0008): on ANY failure of it the lists use the spec's choice instead, so the portal
+ * works unchanged against a host that does not know the call.
+ */
+import type { OperationReply, Operations } from '@ebank/contract';
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Banknote, Bitcoin, Building, ChevronRight, CreditCard, Landmark, type LucideIcon } from 'lucide-react';
+import { api } from '@/lib/api';
+import { bankKeys } from '@/lib/query-factories';
+import { cn } from '@/lib/utils';
+
+export type PaymentMethods = OperationReply<Operations['getPaymentMethods']>['methods'];
+export type PaymentMethod = keyof PaymentMethods;
+
+/** Spec sections 1 and 2: Bank Transfer, card and cash unavailable; crypto and institutional transfer available. */
+export const SPEC_PAYMENT_METHODS: PaymentMethods = {
+  bank_transfer: false,
+  card: false,
+  cash: false,
+  crypto: true,
+  institutional: true,
+};
+
+/** The region's methods, or the spec's when the bank cannot tell (never fails, shows no message). */
+export const paymentMethodsQuery = queryOptions({
+  queryKey: bankKeys.call('getPaymentMethods', undefined),
+  queryFn: async ({ signal }): Promise<PaymentMethods> => {
+    try {
+      return (await api.call('getPaymentMethods', undefined, { signal })).methods;
+    } catch {
+      return SPEC_PAYMENT_METHODS;
+    }
+  },
+  staleTime: 5 * 60_000,
+});
+
+/** The method screens a list can open. */
+export type MethodTarget =
+  | '/dashboard/add-funds/it'
+  | '/dashboard/add-funds/crypto'
+  | '/dashboard/make-payment/crypto'
+  | '/dashboard/fixed-deposit/crypto';
+
+export interface MethodItem {
+  readonly method: PaymentMethod;
+  readonly title: string;
+  readonly description: string;
+  /** Where it leads when the region offers it; without one it is shown but never opens. */
+  readonly to?: MethodTarget;
+}
+
+const icons: Record<PaymentMethod, LucideIcon> = {
+  bank_transfer: Landmark,
+  card: CreditCard,
+  cash: Banknote,
+  institutional: Building,
+  crypto: Bitcoin,
+};
+
+/** Bank Transfer, card and cash deposit, as every method list shows them. */
+export const OFFLINE_METHODS: readonly MethodItem[] = [
+  {
+    method: 'bank_transfer',
+    title: 'Bank Transfer',
+    description: 'Wire money in from an account you hold at another bank.',
+  },
+  { method: 'card', title: 'Card Deposit', description: 'Top up with a debit or credit card.' },
+  { method: 'cash', title: 'Cash Deposit', description: 'Pay in cash at a partner branch or agent.' },
+];
+
+export const UNAVAILABLE = 'Not available for your region';
+
+/**
+ * The methods as cards: an available one is a link to its screen; an unavailable one says 'Not available
+ * for your region' and is no link at all (nothing to focus or click).
+ */
+export function MethodList({ items, label }: { items: readonly MethodItem[]; label: string }) {
+  const { data: methods } = useSuspenseQuery(paymentMethodsQuery);
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2" aria-label={label}>
+      {items.map((item) => {
+        const Icon = icons[item.method];
+        const to = methods[item.method] ? item.to : undefined;
+        const available = to !== undefined;
+        const body = (
+          <>
+            <span
+              className={cn(
+                'flex size-11 shrink-0 items-center justify-center rounded-lg',
+                available ? 'bg-accent text-primary' : 'bg-muted text-muted-foreground',
+              )}
+            >
+              <Icon className="size-5" aria-hidden="true" />
+            </span>
+            <span className="grid min-w-0 flex-1 gap-0.5">
+              <span data-slot="method-title" className="font-semibold">
+                {item.title}
+              </span>
+              <span data-slot="method-description" className="text-sm text-muted-foreground">
+                {item.description}
+              </span>
+              {!available && <span className="text-sm font-medium text-destructive">{UNAVAILABLE}</span>}
+            </span>
+          </>
+        );
+        const frame = 'flex h-full items-start gap-4 rounded-xl border bg-card p-4 shadow-card sm:p-5';
+        return (
+          <li key={item.method}>
+            {to !== undefined ? (
+              <Link
+                to={to}
+                className={cn(
+                  frame,
+                  'group transition-colors hover:border-ring/60 hover:bg-accent/40 focus-visible:ring-[3px] focus-visible:ring-ring/40',
+                )}
+              >
+                {body}
+                <ChevronRight
+                  className="mt-3 size-5 shrink-0 text-muted-foreground transition-transform group-hover:translate-x-0.5"
+                  aria-hidden="true"
+                />
+              </Link>
+            ) : (
+              <div className={cn(frame, 'cursor-not-allowed opacity-75 shadow-none')} aria-disabled="true">
+                {body}
+              </div>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

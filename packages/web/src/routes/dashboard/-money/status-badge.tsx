@@ -1,0 +1,29 @@
+import type { RequestStatusSchema } from '@ebank/contract';
+import { cva } from 'class-variance-authority';
+import type { z } from 'zod';
+import { statusLabel } from '@/lib/format';
+import { cn } from '@/lib/utils';
+
+type RequestStatus = z.output<typeof RequestStatusSchema>;
+
+const badgeVariants = cva(
+  'inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap capitalize',
+  {
+    variants: {
+      status: {
+        pending: 'border-warning/40 bg-warning-soft text-foreground',
+        confirmed: 'border-success/30 bg-success-soft text-success',
+        declined: 'border-destructive/30 bg-destructive-soft text-destructive',
+      },
+    },
+  },
+);
+
+/** A request's status (spec section 3: badge styles for pending, confirmed and declined). */
+export function StatusBadge({ status, className }: { status: RequestStatus; className?: string }) {
+  return (
+    <span data-slot="status-badge" data-status={status} className={cn(badgeVariants({ status }), className)}>
+      {statusLabel(status)}
+    </span>
+  );
+}

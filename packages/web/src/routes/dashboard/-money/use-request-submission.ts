@@ -1,0 +1,37 @@
+import type { ApiError, QueryName } from '@ebank/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/toast';
+import { DEFAULT_ERROR_MESSAGE, errorMessage, mutationOptionsFor } from '@/lib/api';
+import { bankKeys } from '@/lib/query-factories';
+
+/** The submissions of the crypto form: each answers with an icon. */
+export type RequestOperation = 'createCryptoDeposit' | 'createPayment' | 'createFixedDeposit' | 'createUpgrade';
+
+/**
+ * The mutation behind one crypto form. A failure shows the bank's message or 'Something went wrong!'
+ * (from the central handler), except that add-funds says nothing when the call got no reply at all
+ * (spec section 8: "Network failure on add-funds calls yields an empty result with no message").
+ * Once the bank answered, the form's list and the statements are read again.
+ */
+export function useRequestSubmission<K extends RequestOperation>(
+  name: K,
+  formQuery: QueryName,
+  { quietWithoutReply = false }: { quietWithoutReply?: boolean } = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...mutationOptionsFor(name),
+    ...(quietWithoutReply
+      ? {
+          meta: { silent: true },
+          onError: (error: ApiError) => {
+            if (!error.isEmptyResult) toast.error(errorMessage(error, DEFAULT_ERROR_MESSAGE));
+          },
+        }
+      : { meta: { errorMessage: DEFAULT_ERROR_MESSAGE } }),
+    onSuccess: () => {
+      for (const operation of [formQuery, 'getStatement', 'getHomeStatement'] as const)
+        void queryClient.invalidateQueries({ queryKey: bankKeys.operation(operation) });
+    },
+  });
+}

@@ -1,0 +1,37 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PageHeader } from '../-money/page-header';
+import { MethodList, OFFLINE_METHODS, paymentMethodsQuery, type MethodItem } from '../-money/payment-methods';
+
+export const Route = createFileRoute('/dashboard/add-funds/')({
+  loader: ({ context: { queryClient } }) => queryClient.query(paymentMethodsQuery),
+  component: AddFundsPage,
+});
+
+const methods: readonly MethodItem[] = [
+  ...OFFLINE_METHODS,
+  {
+    method: 'institutional',
+    title: 'Institutional Transfer',
+    description: 'Receive money from another institution with your account and bank details.',
+    to: '/dashboard/add-funds/it',
+  },
+  {
+    method: 'crypto',
+    title: 'Crypto Deposit',
+    description: 'Pay in crypto to the address we show, then send us the proof of payment.',
+    to: '/dashboard/add-funds/crypto',
+  },
+];
+
+function AddFundsPage() {
+  return (
+    <div className="grid gap-6">
+      <PageHeader
+        title="Add funds"
+        description="Choose how to deposit into your trading accounts."
+        back={{ to: '/dashboard', label: 'Dashboard' }}
+      />
+      <MethodList items={methods} label="Deposit methods" />
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PageHeader } from '../-money/page-header';
+import { MethodList, OFFLINE_METHODS, paymentMethodsQuery, type MethodItem } from '../-money/payment-methods';
+
+export const Route = createFileRoute('/dashboard/fixed-deposit/')({
+  loader: ({ context: { queryClient } }) => queryClient.query(paymentMethodsQuery),
+  component: FixedDepositPage,
+});
+
+const methods: readonly MethodItem[] = [
+  ...OFFLINE_METHODS,
+  {
+    method: 'crypto',
+    title: 'Crypto Deposit',
+    description: 'Fund a fixed deposit plan in crypto, then send us the proof of payment.',
+    to: '/dashboard/fixed-deposit/crypto',
+  },
+];
+
+function FixedDepositPage() {
+  return (
+    <div className="grid gap-6">
+      <PageHeader
+        title="Fixed deposit"
+        description="Choose how to fund your fixed deposit."
+        back={{ to: '/dashboard', label: 'Dashboard' }}
+      />
+      <MethodList items={methods} label="Fixed deposit methods" />
+    </div>
+  );
+}

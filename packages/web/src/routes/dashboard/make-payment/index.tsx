@@ -1,0 +1,31 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PageHeader } from '../-money/page-header';
+import { MethodList, OFFLINE_METHODS, paymentMethodsQuery, type MethodItem } from '../-money/payment-methods';
+
+export const Route = createFileRoute('/dashboard/make-payment/')({
+  loader: ({ context: { queryClient } }) => queryClient.query(paymentMethodsQuery),
+  component: MakePaymentPage,
+});
+
+const methods: readonly MethodItem[] = [
+  ...OFFLINE_METHODS,
+  {
+    method: 'crypto',
+    title: 'Crypto Deposit',
+    description: 'Pay in crypto to the address we show, then send us the proof of payment.',
+    to: '/dashboard/make-payment/crypto',
+  },
+];
+
+function MakePaymentPage() {
+  return (
+    <div className="grid gap-6">
+      <PageHeader
+        title="Make payment"
+        description="Choose how you want to pay."
+        back={{ to: '/dashboard', label: 'Dashboard' }}
+      />
+      <MethodList items={methods} label="Payment methods" />
+    </div>
+  );
+}

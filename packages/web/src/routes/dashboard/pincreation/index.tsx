@@ -1,0 +1,54 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Form } from '@/components/ui/form';
+import { OtpField } from '@/components/ui/form-fields';
+import {
+  PIN_LENGTH,
+  PinCard,
+  PinCardSkeleton,
+  pinDraft,
+  pinEntrySchema,
+  redirectIfPinExists,
+} from '../-components/pin-creation';
+
+export const Route = createFileRoute('/dashboard/pincreation/')({
+  loader: ({ context: { queryClient } }) => redirectIfPinExists(queryClient),
+  pendingComponent: PinCardSkeleton,
+  component: CreatePinPage,
+});
+
+/** Step 1: the new PIN. */
+function CreatePinPage() {
+  const navigate = useNavigate();
+  const form = useForm({ resolver: zodResolver(pinEntrySchema), defaultValues: { pin: '' } });
+  const onSubmit = form.handleSubmit(({ pin }) => {
+    pinDraft.set(pin);
+    void navigate({ to: '/dashboard/pincreation/new1' });
+  });
+  return (
+    <PinCard
+      step={1}
+      title="Create your transaction PIN"
+      description="Choose 4 digits. You will use them to confirm every transfer, so keep them to yourself."
+    >
+      <Form {...form}>
+        <form noValidate className="grid gap-6" onSubmit={(event) => void onSubmit(event)}>
+          <OtpField
+            control={form.control}
+            name="pin"
+            label="New PIN"
+            length={PIN_LENGTH}
+            masked
+            autoFocus
+            className="justify-items-center"
+          />
+          <Button type="submit" size="lg">
+            Confirm
+          </Button>
+        </form>
+      </Form>
+    </PinCard>
+  );
+}

@@ -1,0 +1,100 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Form } from '@/components/ui/form';
+import { OtpField } from '@/components/ui/form-fields';
+import { toast } from '@/components/ui/toast';
+import { mutationOptionsFor } from '@/lib/api';
+import { PIN_CREATION_TOAST_MS, TRANSFER_REDIRECT_MS } from '@/lib/timings';
+import { useAfterDelay } from '@/lib/use-after-delay';
+import {
+  PIN_CREATED_MESSAGE,
+  PIN_LENGTH,
+  PIN_MISMATCH_MESSAGE,
+  PinCard,
+  PinCardSkeleton,
+  pinDraft,
+  pinEntrySchema,
+  redirectIfPinExists,
+} from '../-components/pin-creation';
+import { invalidate } from '../-components/queries';
+
+export const Route = createFileRoute('/dashboard/pincreation/new1')({
+  // Without a first entry there is nothing to confirm.
+  beforeLoad: () => {
+    if (pinDraft.get() === undefined) throw redirect({ to: '/dashboard/pincreation', replace: true });
+  },
+  loader: ({ context: { queryClient } }) => redirectIfPinExists(queryClient),
+  pendingComponent: PinCardSkeleton,
+  component: ConfirmPinPage,
+});
+
+/** Step 2: the same PIN again; a match creates it, then the dashboard opens after 3 s. */
+function ConfirmPinPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const boxesId = useId();
+  const { schedule, waiting } = useAfterDelay();
+  const form = useForm({ resolver: zodResolver(pinEntrySchema), defaultValues: { pin: '' } });
+  const create = useMutation(mutationOptionsFor('createPin'));
+
+  const onSubmit = form.handleSubmit(({ pin }) => {
+    const first = pinDraft.get();
+    if (first === undefined) {
+      void navigate({ to: '/dashboard/pincreation', replace: true });
+      return;
+    }
+    if (pin !== first) {
+      toast.error(PIN_MISMATCH_MESSAGE, { duration: PIN_CREATION_TOAST_MS });
+      form.reset({ pin: '' });
+      document.getElementById(boxesId)?.querySelector('input')?.focus();
+      return;
+    }
+    create.mutate(
+      { pin },
+      {
+        onSuccess: () => {
+          pinDraft.clear();
+          toast.success(PIN_CREATED_MESSAGE, { duration: PIN_CREATION_TOAST_MS });
+          schedule(() => {
+            void navigate({ to: '/dashboard', replace: true });
+          }, TRANSFER_REDIRECT_MS);
+          void invalidate(queryClient, 'checkPin', 'getInstitution');
+        },
+      },
+    );
+  });
+
+  const done = waiting || create.isSuccess;
+  return (
+    <PinCard step={2} title="Confirm your transaction PIN" description="Enter the same 4 digits again.">
+      <Form {...form}>
+        <form noValidate className="grid gap-6" onSubmit={(event) => void onSubmit(event)}>
+          <div id={boxesId}>
+            <OtpField
+              control={form.control}
+              name="pin"
+              label="Confirm PIN"
+              length={PIN_LENGTH}
+              masked
+              autoFocus
+              className="justify-items-center"
+            />
+          </div>
+          <Button type="submit" size="lg" pending={create.isPending} disabled={done}>
+            Confirm
+          </Button>
+          <p className="text-center text-sm text-muted-foreground">
+            Want different digits?{' '}
+            <Link to="/dashboard/pincreation" className="font-medium text-primary underline-offset-4 hover:underline">
+              Start again
+            </Link>
+          </p>
+        </form>
+      </Form>
+    </PinCard>
+  );
+}

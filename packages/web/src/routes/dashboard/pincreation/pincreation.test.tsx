@@ -1,0 +1,146 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { session } from '@/lib/session';
+import { PIN_CREATION_TOAST_MS, TRANSFER_REDIRECT_MS } from '@/lib/timings';
+import { installDashboardBank } from '@/test/dashboard-data';
+import { findToast, renderApp, toastRegion, useAdvancingFakeTimers } from '@/test/render-app';
+
+const MISMATCH = 'We have detected that the PIN you entered does not match. Please Re-enter PIN.';
+const CREATED = 'Your transaction PIN has been successfully created.';
+
+beforeEach(() => {
+  session.signIn('user-token');
+  window.sessionStorage.clear();
+});
+afterEach(() => {
+  window.sessionStorage.clear();
+});
+
+type App = ReturnType<typeof renderApp>;
+
+async function enterPin(app: App, pin: string) {
+  await app.user.click(await screen.findByLabelText('Digit 1 of 4'));
+  await app.user.keyboard(pin);
+  await app.user.click(screen.getByRole('button', { name: 'Confirm' }));
+}
+
+describe('PIN creation', () => {
+  it('asks for 4 masked digits, then the same again on pincreation/new1', async () => {
+    const bank = installDashboardBank({}, { haspin: false });
+    const app = renderApp('/wp-user/dashboard/pincreation');
+    expect(await screen.findByRole('heading', { name: 'Create your transaction PIN' })).toBeInTheDocument();
+    const group = screen.getByRole('group', { name: 'New PIN' });
+    const boxes = within(group).getAllByLabelText(/^Digit \d of 4$/u);
+    expect(boxes).toHaveLength(4);
+    for (const box of boxes) expect(box).toHaveAttribute('type', 'password');
+
+    await enterPin(app, '4321');
+    expect(await screen.findByRole('heading', { name: 'Confirm your transaction PIN' })).toBeInTheDocument();
+    expect(app.path()).toBe('/wp-user/dashboard/pincreation/new1');
+    expect(bank.callsTo('createPin')).toHaveLength(0);
+    // The first entry waits in session storage only.
+    expect(window.sessionStorage.length).toBe(1);
+    expect(Object.values(window.localStorage)).not.toContain('4321');
+  });
+
+  it('wants all 4 digits before going on', async () => {
+    installDashboardBank({}, { haspin: false });
+    const app = renderApp('/wp-user/dashboard/pincreation');
+    await enterPin(app, '43');
+    expect(await screen.findByText('Enter all 4 digits of your PIN')).toBeInTheDocument();
+    expect(app.path()).toBe('/wp-user/dashboard/pincreation');
+  });
+
+  it('says the PINs do not match, sends nothing and lets the user enter it again', async () => {
+    const bank = installDashboardBank({}, { haspin: false });
+    const app = renderApp('/wp-user/dashboard/pincreation');
+    await enterPin(app, '4321');
+    await screen.findByRole('heading', { name: 'Confirm your transaction PIN' });
+    await enterPin(app, '4322');
+    expect(await findToast(MISMATCH)).toBeInTheDocument();
+    expect(bank.callsTo('createPin')).toHaveLength(0);
+    expect(app.path()).toBe('/wp-user/dashboard/pincreation/new1');
+    for (const box of within(screen.getByRole('group', { name: 'Confirm PIN' })).getAllByLabelText(/^Digit/u))
+      expect(box).toHaveValue('');
+    expect(screen.getByLabelText('Digit 1 of 4')).toHaveFocus();
+
+    await enterPin(app, '4321');
+    expect(await findToast(CREATED)).toBeInTheDocument();
+    expect(bank.callsTo('createPin')[0]?.input).toEqual({ pin: '4321' });
+  });
+
+  it('creates the PIN on a match, says so for 3 s and opens the dashboard after 3 s', async () => {
+    useAdvancingFakeTimers();
+    const bank = installDashboardBank({}, { haspin: false });
+    const app = renderApp('/wp-user/dashboard/pincreation');
+    await enterPin(app, '2580');
+    await screen.findByRole('heading', { name: 'Confirm your transaction PIN' });
+    await enterPin(app, '2580');
+
+    expect(await findToast(CREATED)).toBeInTheDocument();
+    expect(bank.callsTo('createPin')[0]?.input).toEqual({ pin: '2580' });
+    expect(bank.rejected).toEqual([]);
+    expect(window.sessionStorage.length).toBe(0);
+    expect(screen.getByRole('button', { name: 'Confirm' })).toBeDisabled();
+
+    // The toast stays 3 s, and the dashboard opens after 3 s.
+    await act(() => vi.advanceTimersByTimeAsync(Math.min(PIN_CREATION_TOAST_MS, TRANSFER_REDIRECT_MS) - 100));
+    expect(app.path()).toBe('/wp-user/dashboard/pincreation/new1');
+    expect(within(toastRegion()).getByText(CREATED)).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(Math.max(PIN_CREATION_TOAST_MS, TRANSFER_REDIRECT_MS) - 100));
+    await waitFor(() => {
+      expect(app.path()).toBe('/wp-user/dashboard');
+    });
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    // The PIN check was invalidated, so the home asked the bank again instead of trusting 'no PIN'.
+    expect(bank.callsTo('checkPin').length).toBeGreaterThanOrEqual(2);
+    expect(within(toastRegion()).queryByText(CREATED)).not.toBeInTheDocument();
+  });
+
+  it('keeps the first entry across a reload of pincreation/new1', async () => {
+    installDashboardBank({}, { haspin: false });
+    const first = renderApp('/wp-user/dashboard/pincreation');
+    await enterPin(first, '1357');
+    await screen.findByRole('heading', { name: 'Confirm your transaction PIN' });
+    first.unmount();
+
+    const app = renderApp('/wp-user/dashboard/pincreation/new1');
+    expect(await screen.findByRole('heading', { name: 'Confirm your transaction PIN' })).toBeInTheDocument();
+    await enterPin(app, '1357');
+    expect(await findToast(CREATED)).toBeInTheDocument();
+  });
+
+  it('sends pincreation/new1 without a first entry back to the first step', async () => {
+    installDashboardBank({}, { haspin: false });
+    const app = renderApp('/wp-user/dashboard/pincreation/new1');
+    expect(await screen.findByRole('heading', { name: 'Create your transaction PIN' })).toBeInTheDocument();
+    expect(app.path()).toBe('/wp-user/dashboard/pincreation');
+  });
+
+  it('sends a user who already has a PIN to settings', async () => {
+    installDashboardBank();
+    const app = renderApp('/wp-user/dashboard/pincreation');
+    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeInTheDocument();
+    expect(app.path()).toBe('/wp-user/dashboard/settings');
+  });
+
+  it("shows the bank's message when the PIN cannot be created, and stays", async () => {
+    const bank = installDashboardBank(
+      {
+        createPin: () =>
+          Response.json(
+            { error: true, message: 'You already have a transaction PIN. Change it in Settings.' },
+            { status: 409 },
+          ),
+      },
+      { haspin: false },
+    );
+    const app = renderApp('/wp-user/dashboard/pincreation');
+    await enterPin(app, '2580');
+    await screen.findByRole('heading', { name: 'Confirm your transaction PIN' });
+    await enterPin(app, '2580');
+    expect(await findToast('You already have a transaction PIN. Change it in Settings.')).toBeInTheDocument();
+    expect(bank.callsTo('createPin')).toHaveLength(1);
+    expect(app.path()).toBe('/wp-user/dashboard/pincreation/new1');
+  });
+});

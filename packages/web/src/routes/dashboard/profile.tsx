@@ -1,0 +1,223 @@
+import { operations, type OperationReply, type Operations } from '@ebank/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { CopyButton } from '@/components/ui/copy-button';
+import { Form } from '@/components/ui/form';
+import { SelectField, TextField, type SelectOption } from '@/components/ui/form-fields';
+import { toast } from '@/components/ui/toast';
+import { mutationOptionsFor } from '@/lib/api';
+import { countryNames } from '../account/-components/countries';
+import { PageHeader, PageSkeleton } from './-components/page';
+import { ProfilePicture } from './-components/profile-picture';
+import { invalidate, profileQuery } from './-components/queries';
+
+export const Route = createFileRoute('/dashboard/profile')({
+  loader: ({ context: { queryClient } }) => queryClient.query({ ...profileQuery, staleTime: 'static' }),
+  pendingComponent: () => <PageSkeleton title={TITLE} />,
+  component: ProfilePage,
+});
+
+const TITLE = 'Profile';
+
+type Profile = OperationReply<Operations['getProfile']>['data'];
+
+const shape = operations.updateProfile.request.shape;
+
+/** An optional detail: blank means "leave it as it is" (the contract's absent field). */
+const optional = <T extends z.ZodType<unknown, string | undefined>>(wire: T) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(wire);
+
+const PHONE = /^\+?[0-9][0-9 ()-]{3,22}$/u;
+const today = () => new Date().toISOString().slice(0, 10);
+
+const profileSchema = z.object({
+  fullname: z.string().trim().min(1, 'Full name is required').pipe(shape.fullname),
+  phone: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || PHONE.test(value), 'Enter a phone number such as +44 20 7946 0958')
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(shape.phone),
+  gender: optional(shape.gender),
+  dob: z
+    .string()
+    .refine((value) => value === '' || value <= today(), 'The date of birth cannot be in the future')
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(shape.dob),
+  country: optional(shape.country),
+  marital_status: optional(shape.marital_status),
+  home_address: optional(shape.home_address),
+  next_of_kin: optional(shape.next_of_kin),
+});
+
+type ProfileFormInput = z.input<typeof profileSchema>;
+
+const GENDERS = ['Female', 'Male', 'Other', 'Prefer not to say'];
+const MARITAL_STATUSES = ['Single', 'Married', 'Divorced', 'Widowed', 'Separated'];
+
+/** The choices, plus the saved value when the bank has one the list does not. */
+const optionsWith = (choices: readonly string[], saved: string | undefined): SelectOption[] =>
+  [...choices, ...(saved !== undefined && saved !== '' && !choices.includes(saved) ? [saved] : [])].map((value) => ({
+    value,
+    label: value,
+  }));
+
+/** A date of birth as the date field takes it (YYYY-MM-DD), or blank. */
+function dateValue(value: string | undefined) {
+  if (value === undefined) return '';
+  if (/^\d{4}-\d{2}-\d{2}/u.test(value)) return value.slice(0, 10);
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : date.toISOString().slice(0, 10);
+}
+
+const formValues = (profile: Profile): ProfileFormInput => ({
+  fullname: profile.fullname ?? '',
+  phone: profile.phone ?? '',
+  gender: profile.gender ?? '',
+  dob: dateValue(profile.dob),
+  country: profile.country ?? '',
+  marital_status: profile.marital_status ?? '',
+  home_address: profile.home_address ?? '',
+  next_of_kin: profile.next_of_kin ?? '',
+});
+
+function ProfilePage() {
+  const { data } = useSuspenseQuery(profileQuery);
+  const profile = data.data;
+  const name = profile.fullname ?? profile.username ?? '';
+  const accountNumber = data.it.account_no;
+  return (
+    <div>
+      <PageHeader title={TITLE} description="Your picture and your personal details." />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+        <Card className="h-fit">
+          <CardContent className="grid gap-6">
+            <ProfilePicture name={name} picture={profile.picture} />
+            <dl className="grid gap-4 border-t pt-6 text-sm">
+              <div className="grid gap-1">
+                <dt className="text-muted-foreground">Username</dt>
+                <dd className="font-medium break-all">{profile.username ?? 'n/a'}</dd>
+              </div>
+              {profile.email !== undefined && (
+                <div className="grid gap-1">
+                  <dt className="text-muted-foreground">E-mail</dt>
+                  <dd className="font-medium break-all">{profile.email}</dd>
+                </div>
+              )}
+              <div className="grid gap-1">
+                <dt className="text-muted-foreground">Account number</dt>
+                <dd className="flex flex-wrap items-center gap-2">
+                  <span className="font-mono font-medium tracking-wider">{accountNumber ?? 'n/a'}</span>
+                  {accountNumber !== undefined && (
+                    <CopyButton value={accountNumber} aria-label="Copy account number" className="h-8 px-2.5" />
+                  )}
+                </dd>
+              </div>
+            </dl>
+          </CardContent>
+        </Card>
+        <DetailsForm profile={profile} />
+      </div>
+    </div>
+  );
+}
+
+const countryOptions = countryNames.map((country) => ({ value: country, label: country }));
+
+function DetailsForm({ profile }: { profile: Profile }) {
+  const queryClient = useQueryClient();
+  const form = useForm({ resolver: zodResolver(profileSchema), defaultValues: formValues(profile) });
+  const update = useMutation({
+    ...mutationOptionsFor('updateProfile'),
+    meta: { errorMessage: 'Something went wrong!' },
+  });
+
+  const onSubmit = form.handleSubmit((values) => {
+    update.mutate(values, {
+      onSuccess: (reply) => {
+        toast.success(reply.message ?? 'Action Successful');
+        void invalidate(queryClient, 'getProfile', 'getInstitution');
+      },
+    });
+  });
+
+  const countries =
+    profile.country !== undefined && profile.country !== '' && !countryNames.includes(profile.country)
+      ? [...countryOptions, { value: profile.country, label: profile.country }]
+      : countryOptions;
+
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="text-lg font-semibold">Personal details</h2>
+        <CardDescription>Keep them up to date: we use them to verify it is you.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form {...form}>
+          <form noValidate className="grid gap-5" onSubmit={(event) => void onSubmit(event)}>
+            <TextField control={form.control} name="fullname" label="Full name" autoComplete="name" />
+            <div className="grid gap-5 sm:grid-cols-2">
+              <TextField
+                control={form.control}
+                name="phone"
+                label="Phone number"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+              />
+              <SelectField
+                control={form.control}
+                name="gender"
+                label="Gender"
+                placeholder="Select .."
+                options={optionsWith(GENDERS, profile.gender)}
+              />
+              <TextField
+                control={form.control}
+                name="dob"
+                label="Date of birth"
+                type="date"
+                max={today()}
+                autoComplete="bday"
+              />
+              <SelectField
+                control={form.control}
+                name="marital_status"
+                label="Marital status"
+                placeholder="Select .."
+                options={optionsWith(MARITAL_STATUSES, profile.marital_status)}
+              />
+            </div>
+            <SelectField
+              control={form.control}
+              name="country"
+              label="Country"
+              placeholder="Select your country"
+              options={countries}
+            />
+            <TextField
+              control={form.control}
+              name="home_address"
+              label="Home address"
+              autoComplete="street-address"
+              multiline
+            />
+            <TextField control={form.control} name="next_of_kin" label="Next of kin" />
+            <Button type="submit" className="sm:justify-self-start" pending={update.isPending}>
+              Save changes
+            </Button>
+          </form>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}

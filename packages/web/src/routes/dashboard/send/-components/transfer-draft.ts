@@ -1,0 +1,89 @@
+/**
+ * The transfer between its screens (form, review, PIN), kept in session storage under one key so that a
+ * reload loses nothing: the form as typed and, once reviewed, its display amount (spec section 9). The
+ * form writes it; a completed transfer or "Start over" clears it. The PIN and the code are never kept.
+ */
+import { z } from 'zod';
+import { emptyTransferForm, transferFormSchema, type Transfer, type TransferFormInput } from './transfer-form';
+
+export const TRANSFER_STORAGE_KEY = 'baTransfer';
+
+const StoredSchema = z.object({
+  fields: z.partialRecord(transferFormSchema.keyof(), z.string()),
+  display: z.string().optional(),
+});
+
+/** Session storage may be missing or refuse access (some private windows): then the draft lives in memory. */
+let memory: string | undefined;
+
+function storage(): Storage | undefined {
+  try {
+    const store = window.sessionStorage;
+    store.getItem(TRANSFER_STORAGE_KEY);
+    return store;
+  } catch {
+    return undefined;
+  }
+}
+
+function readRaw(): string | undefined {
+  return storage()?.getItem(TRANSFER_STORAGE_KEY) ?? memory;
+}
+
+function writeRaw(value: string) {
+  try {
+    const store = storage();
+    if (store !== undefined) {
+      store.setItem(TRANSFER_STORAGE_KEY, value);
+      memory = undefined;
+      return;
+    }
+  } catch {
+    // full or read-only: keep it in memory instead
+  }
+  memory = value;
+}
+
+function readStored() {
+  const raw = readRaw();
+  if (raw === undefined) return undefined;
+  try {
+    const parsed = StoredSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A transfer that has been reviewed and is complete: what the confirmation screens work on. */
+export interface StoredTransfer {
+  readonly transfer: Transfer;
+  /** The amount as the form showed it, when it was reviewed. */
+  readonly display: string | undefined;
+}
+
+export const transferDraft = {
+  /** The form as last typed (empty fields where nothing is kept). */
+  form(): TransferFormInput {
+    return { ...emptyTransferForm, ...readStored()?.fields };
+  },
+  /** Keeps the form as typed; a changed form has no reviewed display amount any more. */
+  saveForm(fields: TransferFormInput) {
+    writeRaw(JSON.stringify({ fields }));
+  },
+  /** Keeps the form with the amount as shown, on the way to the review. */
+  saveReviewed(fields: TransferFormInput, display: string) {
+    writeRaw(JSON.stringify({ fields, display }));
+  },
+  /** The kept transfer when it is complete and valid; otherwise nothing (a bad or missing payload). */
+  transfer(): StoredTransfer | undefined {
+    const stored = readStored();
+    if (stored === undefined) return undefined;
+    const parsed = transferFormSchema.safeParse({ ...emptyTransferForm, ...stored.fields });
+    return parsed.success ? { transfer: parsed.data, display: stored.display } : undefined;
+  },
+  clear() {
+    memory = undefined;
+    storage()?.removeItem(TRANSFER_STORAGE_KEY);
+  },
+};

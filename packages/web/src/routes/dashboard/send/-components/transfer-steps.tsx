@@ -1,0 +1,36 @@
+import { Check } from 'lucide-react';
+import { cn } from '@/lib/utils';
+
+const STEPS = ['Details', 'Review', 'Authorise'] as const;
+
+/** Where the customer is in the transfer: details, review, then PIN (and code). */
+export function TransferSteps({ current }: { current: 0 | 1 | 2 }) {
+  return (
+    <ol className="flex items-center gap-2 text-sm" aria-label="Transfer steps">
+      {STEPS.map((step, index) => {
+        const done = index < current;
+        const active = index === current;
+        return (
+          <li key={step} className="flex items-center gap-2" aria-current={active ? 'step' : undefined}>
+            {index > 0 && <span className="h-px w-4 bg-border sm:w-8" aria-hidden="true" />}
+            <span
+              className={cn(
+                'flex size-6 shrink-0 items-center justify-center rounded-full border text-xs font-semibold',
+                active && 'border-primary bg-primary text-primary-foreground',
+                done && 'border-success/40 bg-success-soft text-success',
+                !active && !done && 'text-muted-foreground',
+              )}
+              aria-hidden="true"
+            >
+              {done ? <Check className="size-3.5" /> : index + 1}
+            </span>
+            <span className={cn(active ? 'font-semibold' : 'text-muted-foreground')}>
+              {step}
+              {done && <span className="sr-only"> (done)</span>}
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,110 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { ArrowLeft, CircleAlert } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
+import { queryOptionsFor } from '@/lib/api';
+import { formatAmount } from '@/lib/format';
+import { CONFIRM_TOAST_MS } from '@/lib/timings';
+import { PageHeader } from '../-money/page-header';
+import { DEFAULT_SERVICE_CHARGE_PERCENT, transferCharges } from './-components/transfer-charges';
+import { TRANSFER_FIELDS, TRANSFER_LABELS } from './-components/transfer-form';
+import { requireStoredTransfer } from './-components/transfer-guard';
+import { TransferSteps } from './-components/transfer-steps';
+
+const serviceChargeQuery = queryOptionsFor('getServiceCharge');
+const institutionQuery = queryOptionsFor('getInstitution');
+
+export const Route = createFileRoute('/dashboard/send/confirm')({
+  beforeLoad: ({ preload }) => ({ stored: requireStoredTransfer(preload, CONFIRM_TOAST_MS) }),
+  // The balance decides whether the transfer may go on: always read it afresh.
+  loader: ({ context: { queryClient } }) =>
+    Promise.all([queryClient.query({ ...serviceChargeQuery, staleTime: 0 }), queryClient.query(institutionQuery)]),
+  component: ConfirmPage,
+});
+
+function ConfirmPage() {
+  const navigate = useNavigate();
+  const { transfer } = Route.useRouteContext({ select: (context) => context.stored });
+  const { data: charge } = useSuspenseQuery(serviceChargeQuery);
+  const { data: institution } = useSuspenseQuery(institutionQuery);
+  const currency = institution.currency;
+  const percent = charge.percent?.percent ?? DEFAULT_SERVICE_CHARGE_PERCENT;
+  const balance = charge.tb.current_balance;
+  const { fee, received } = transferCharges(transfer.amount, percent);
+  // Spec section 5: 'Insufficient balance' above the balance; Confirmed only below it.
+  const insufficient = transfer.amount > balance;
+  const allowed = transfer.amount < balance;
+
+  return (
+    <div className="grid gap-6">
+      <PageHeader title="Bank Transfer" description="Check the transfer before you authorise it." />
+      <TransferSteps current={1} />
+      <Card className="max-w-3xl">
+        <CardHeader>
+          <h2 className="text-lg font-semibold tracking-tight">Review your transfer</h2>
+          <CardDescription>
+            Available balance:{' '}
+            <strong className="font-semibold text-foreground tabular-nums">{formatAmount(balance, currency)}</strong>
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6">
+          <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
+            {TRANSFER_FIELDS.map((name) => (
+              <div key={name} className={name === 'note' ? 'sm:col-span-2' : undefined}>
+                <dt className="text-sm text-muted-foreground">{TRANSFER_LABELS[name]}</dt>
+                <dd className="font-medium break-words whitespace-pre-line">
+                  {name === 'amount' ? formatAmount(transfer.amount, currency) : transfer[name]}
+                </dd>
+              </div>
+            ))}
+          </dl>
+          <dl className="grid gap-2 rounded-lg bg-muted p-4 text-sm" aria-label="Charges">
+            <div className="flex justify-between gap-4">
+              <dt>Amount</dt>
+              <dd className="font-medium tabular-nums">{formatAmount(transfer.amount, currency)}</dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt>Service charge ({percent}%)</dt>
+              <dd className="font-medium tabular-nums">{formatAmount(fee, currency)}</dd>
+            </div>
+            <div className="flex justify-between gap-4 border-t pt-2 text-base">
+              <dt className="font-semibold">Amount received</dt>
+              <dd className="font-semibold tabular-nums">{formatAmount(received, currency)}</dd>
+            </div>
+          </dl>
+          {insufficient && (
+            <p
+              role="alert"
+              className="flex items-center gap-2 rounded-lg border border-destructive/30 bg-destructive-soft px-4 py-3 text-sm font-medium text-destructive"
+            >
+              <CircleAlert className="size-4 shrink-0" aria-hidden="true" />
+              Insufficient balance
+            </p>
+          )}
+          {!insufficient && !allowed && (
+            <p className="text-sm text-muted-foreground">The amount must be below your available balance.</p>
+          )}
+        </CardContent>
+        <CardFooter className="flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+          <Button asChild variant="outline" className="w-full sm:w-auto">
+            <Link to="/dashboard/send">
+              <ArrowLeft aria-hidden="true" />
+              Edit
+            </Link>
+          </Button>
+          <Button
+            size="lg"
+            className="w-full sm:w-auto"
+            disabled={!allowed}
+            onClick={() => {
+              void navigate({ to: '/dashboard/send/pin' });
+            }}
+          >
+            Confirmed
+          </Button>
+        </CardFooter>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
+import { ArrowRight, RotateCcw } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { Form } from '@/components/ui/form';
+import { TextField } from '@/components/ui/form-fields';
+import { queryOptionsFor } from '@/lib/api';
+import { formatAmount } from '@/lib/format';
+import { PageHeader } from '../-money/page-header';
+import { RequestList } from '../-money/request-list';
+import { transferDraft } from './-components/transfer-draft';
+import { emptyTransferForm, TRANSFER_LABELS, transferFormSchema } from './-components/transfer-form';
+import { TransferSteps } from './-components/transfer-steps';
+
+const pinQuery = queryOptionsFor('checkPin');
+const institutionQuery = queryOptionsFor('getInstitution');
+const transfersQuery = queryOptionsFor('getTransferList');
+
+export const Route = createFileRoute('/dashboard/send/')({
+  // Spec section 6: without a transaction PIN, create one first.
+  beforeLoad: async ({ context: { queryClient } }) => {
+    const { haspin } = await queryClient.query(pinQuery);
+    if (!haspin) throw redirect({ to: '/dashboard/pincreation', replace: true });
+  },
+  component: SendPage,
+});
+
+/** A label with the required mark (the mark is not part of the field's name). */
+function RequiredLabel({ children }: { children: string }) {
+  return (
+    <>
+      {children}
+      <span className="text-destructive" aria-hidden="true">
+        *
+      </span>
+    </>
+  );
+}
+
+function SendPage() {
+  const navigate = useNavigate();
+  const institution = useQuery(institutionQuery);
+  const transfers = useQuery(transfersQuery);
+  const currency = institution.data?.currency;
+  const [kept] = useState(() => transferDraft.form());
+  const form = useForm({ resolver: zodResolver(transferFormSchema), defaultValues: kept });
+
+  // Everything typed is kept for this browser tab, so a reload loses nothing.
+  useEffect(
+    () =>
+      form.subscribe({
+        formState: { values: true },
+        callback: ({ values }) => {
+          transferDraft.saveForm({ ...emptyTransferForm, ...values });
+        },
+      }),
+    [form],
+  );
+
+  const onSubmit = form.handleSubmit((transfer) => {
+    transferDraft.saveReviewed(form.getValues(), formatAmount(transfer.amount, currency));
+    void navigate({ to: '/dashboard/send/confirm' });
+  });
+
+  const startOver = () => {
+    form.reset(emptyTransferForm);
+    transferDraft.clear();
+  };
+
+  const field = (
+    name: Exclude<keyof typeof TRANSFER_LABELS, 'amount' | 'note'>,
+    extra: { placeholder?: string } = {},
+  ) => (
+    <TextField
+      control={form.control}
+      name={name}
+      label={<RequiredLabel>{TRANSFER_LABELS[name]}</RequiredLabel>}
+      required
+      autoComplete="off"
+      {...extra}
+    />
+  );
+
+  return (
+    <div className="grid gap-6">
+      <PageHeader
+        title="Bank Transfer"
+        description="Send money to an account at another bank."
+        back={{ to: '/dashboard', label: 'Dashboard' }}
+      />
+      <TransferSteps current={0} />
+      <Card className="max-w-3xl">
+        <CardHeader>
+          <h2 className="text-lg font-semibold tracking-tight">Transfer details</h2>
+          <CardDescription>
+            {institution.data === undefined ? (
+              'Fields marked * are required.'
+            ) : (
+              <>
+                Available balance:{' '}
+                <strong className="font-semibold text-foreground tabular-nums">
+                  {formatAmount(institution.data.tb.current_balance, currency)}
+                </strong>
+                . Fields marked * are required.
+              </>
+            )}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Form {...form}>
+            <form noValidate className="grid gap-5" onSubmit={(event) => void onSubmit(event)}>
+              <div className="grid gap-5 sm:grid-cols-2">
+                {field('bank')}
+                {field('swift', { placeholder: 'e.g. FEXBUS33' })}
+                {field('currency', { placeholder: 'e.g. USD' })}
+                {field('routing')}
+                {field('country')}
+                {field('act_no')}
+                {field('act_hold_name')}
+                <TextField
+                  control={form.control}
+                  name="amount"
+                  label={<RequiredLabel>{TRANSFER_LABELS.amount}</RequiredLabel>}
+                  required
+                  type="number"
+                  inputMode="decimal"
+                  min="0"
+                  step="0.01"
+                  placeholder="0.00"
+                />
+              </div>
+              <TextField
+                control={form.control}
+                name="note"
+                label={<RequiredLabel>{TRANSFER_LABELS.note}</RequiredLabel>}
+                placeholder="What is this transfer for?"
+                multiline
+              />
+              <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+                <Button variant="ghost" onClick={startOver}>
+                  <RotateCcw aria-hidden="true" />
+                  Start over
+                </Button>
+                <Button type="submit" size="lg">
+                  Continue
+                  <ArrowRight aria-hidden="true" />
+                </Button>
+              </div>
+            </form>
+          </Form>
+        </CardContent>
+      </Card>
+      <RequestList title="Your Transfers" rows={transfers.data?.transactions ?? []} currency={currency} />
+    </div>
+  );
+}

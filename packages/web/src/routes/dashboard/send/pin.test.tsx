@@ -1,0 +1,220 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { bankKeys } from '@/lib/query-factories';
+import { PIN_CONFIRMATION_TOAST_MS, TRANSFER_REDIRECT_MS } from '@/lib/timings';
+import { errorReply, NETWORK_FAILURE, type BankAnswer, type BankHandlers } from '@/test/fake-bank';
+import { signedInBank, transferForm } from '@/test/money-data';
+import { findToast, renderApp, toastRegion, useAdvancingFakeTimers } from '@/test/render-app';
+import { TRANSFER_STORAGE_KEY } from './-components/transfer-draft';
+
+const PIN = '/wp-user/dashboard/send/pin';
+
+/** The transfer as the bank receives it, for the form `transferForm()`. */
+const TRANSFER = {
+  bank: 'First Example Bank',
+  swift: 'FEXBUS33',
+  currency: 'USD',
+  routing: '026009593',
+  country: 'United States',
+  act_no: '000123456789',
+  act_hold_name: 'Jane Cooper',
+  amount: 100,
+  note: 'Invoice 42',
+};
+
+beforeEach(() => {
+  useAdvancingFakeTimers();
+  window.sessionStorage.clear();
+  window.sessionStorage.setItem(TRANSFER_STORAGE_KEY, JSON.stringify({ fields: transferForm(), display: '$100.00' }));
+});
+
+const success = () => ({ status: 'success', message: 'PIN confirmed' });
+
+function setup(handlers: BankHandlers = {}) {
+  const bank = signedInBank({
+    confirmPin: success,
+    confirmTransferCode: () => ({ status: 'success', message: 'Code confirmed' }),
+    createTransfer: () => ({ icon: 'success', message: 'Successful! Await Confirmation' }),
+    ...handlers,
+  });
+  const app = renderApp(PIN);
+  return { bank, app };
+}
+
+type App = ReturnType<typeof renderApp>;
+
+const boxes = (group: string) =>
+  within(screen.getByRole('group', { name: group })).getAllByRole('textbox', { hidden: true });
+const pinBoxes = () => screen.getAllByLabelText(/^Digit \d of 4$/u);
+
+async function enter(app: App, group: string, digits: string, button: string) {
+  const [first] = within(await screen.findByRole('group', { name: group })).getAllByLabelText(/^Digit 1 of 4$/u);
+  await app.user.click(first!);
+  if (digits !== '') await app.user.keyboard(digits);
+  await app.user.click(screen.getByRole('button', { name: button }));
+}
+const enterPin = (app: App, pin = '1234') => enter(app, 'Transaction PIN', pin, 'Confirm');
+const enterCode = (app: App, code = '4321') => enter(app, 'Authorization code', code, 'Confirm Code');
+
+async function toastDuration(text: string) {
+  const toast = (await findToast(text)).closest('[data-slot=toast]');
+  expect(toast).not.toBeNull();
+  return toast;
+}
+
+describe('the transfer PIN', () => {
+  it('asks for the 4-digit PIN, masked, for the amount and payee kept from the form', async () => {
+    setup();
+    expect(await screen.findByRole('heading', { name: 'Enter your transaction PIN' })).toBeInTheDocument();
+    expect(screen.getByText('$100.00')).toBeInTheDocument();
+    expect(screen.getByText('Jane Cooper')).toBeInTheDocument();
+    expect(pinBoxes()).toHaveLength(4);
+    for (const box of pinBoxes()) expect(box).toHaveAttribute('type', 'password');
+  });
+
+  it.each([
+    ['nothing', ''],
+    ['too few digits', '12'],
+  ])("says 'Invalid Pin' for %s and sends nothing", async (_, digits) => {
+    const { app, bank } = setup();
+    await enterPin(app, digits);
+    expect(await screen.findByText('Invalid Pin')).toBeInTheDocument();
+    expect(bank.callsTo('confirmPin')).toHaveLength(0);
+  });
+
+  it("confirms the PIN with the transfer, sends it, says 'Successful! Await Confirmation' and goes home after 3 s", async () => {
+    const { app, bank } = setup();
+    // What other screens have read before: all of it changes with the transfer.
+    const changed = ['getHomeStatement', 'getStatement', 'getTransferList', 'getNotifications'] as const;
+    for (const operation of changed) app.queryClient.setQueryData(bankKeys.call(operation, undefined), {});
+    await screen.findByRole('heading', { name: 'Enter your transaction PIN' });
+    const balanceReads = bank.callsTo('getInstitution').length;
+    await enterPin(app);
+    expect(await findToast('Successful! Await Confirmation')).toBeInTheDocument();
+    expect(bank.rejected).toEqual([]);
+    expect(bank.callsTo('confirmPin')[0]?.input).toEqual({ pin: '1234', extra: TRANSFER });
+    expect(bank.callsTo('confirmTransferCode')).toHaveLength(0);
+    expect(bank.callsTo('createTransfer')[0]?.input).toEqual({ ...TRANSFER, extra: TRANSFER });
+    // Nothing of the transfer is kept any more, and the PIN never was.
+    expect(window.sessionStorage.getItem(TRANSFER_STORAGE_KEY)).toBeNull();
+    for (const storage of [window.sessionStorage, window.localStorage])
+      for (let index = 0; index < storage.length; index += 1)
+        expect(storage.getItem(storage.key(index) ?? '')).not.toContain('1234');
+    // Balance, statements, transfer list and notifications are read again.
+    for (const operation of changed) {
+      const [query] = app.queryClient.getQueryCache().findAll({ queryKey: ['bank', operation] });
+      expect(query?.state.isInvalidated, operation).toBe(true);
+    }
+    // The balance on screen is read again at once.
+    await waitFor(() => {
+      expect(bank.callsTo('getInstitution').length).toBeGreaterThan(balanceReads);
+    });
+
+    expect(app.path()).toBe(PIN);
+    await act(() => vi.advanceTimersByTimeAsync(TRANSFER_REDIRECT_MS - 200));
+    expect(app.path()).toBe(PIN);
+    await act(() => vi.advanceTimersByTimeAsync(400));
+    await waitFor(() => {
+      expect(app.path()).toBe('/wp-user/dashboard');
+    });
+  });
+
+  it("shows the bank's message for a wrong PIN, for 15 s, and clears the entry", async () => {
+    const { app, bank } = setup({ confirmPin: () => errorReply('Incorrect PIN. 4 attempts left.', 400) });
+    await enterPin(app, '9999');
+    await toastDuration('Incorrect PIN. 4 attempts left.');
+    await waitFor(() => {
+      for (const box of pinBoxes()) expect(box).toHaveValue('');
+    });
+    expect(bank.callsTo('createTransfer')).toHaveLength(0);
+    await act(() => vi.advanceTimersByTimeAsync(PIN_CONFIRMATION_TOAST_MS - 1000));
+    expect(within(toastRegion()).getByText('Incorrect PIN. 4 attempts left.')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(1500));
+    await waitFor(() => {
+      expect(within(toastRegion()).queryByText('Incorrect PIN. 4 attempts left.')).not.toBeInTheDocument();
+    });
+  });
+
+  it('shows the lock message after too many wrong PINs', async () => {
+    const { app } = setup({
+      confirmPin: () => errorReply('Too many wrong PIN attempts. Try again in 15 minutes.', 423),
+    });
+    await enterPin(app, '9999');
+    expect(await findToast('Too many wrong PIN attempts. Try again in 15 minutes.')).toBeInTheDocument();
+  });
+
+  it.each<[string, () => BankAnswer]>([
+    ['no reply', () => NETWORK_FAILURE],
+    ['a failure without a message', () => errorReply('', 500)],
+    ['a reply the contract does not know', () => ({ nonsense: true })],
+  ])("says 'An error has Occured.' on %s and clears the entry", async (_, answer) => {
+    const { app } = setup({ confirmPin: answer });
+    await enterPin(app);
+    expect(await findToast('An error has Occured.')).toBeInTheDocument();
+    await waitFor(() => {
+      for (const box of pinBoxes()) expect(box).toHaveValue('');
+    });
+  });
+
+  it('asks for the authorization code when the bank requires another, with its default heading', async () => {
+    const { app, bank } = setup({
+      confirmPin: () => ({
+        status: 'success',
+        requiresanother: { head: '', body: 'We sent a 4-digit code to d***@bank.test.' },
+      }),
+    });
+    await enterPin(app);
+    expect(await screen.findByRole('heading', { name: 'Transfer Authorization Code is required' })).toBeInTheDocument();
+    expect(screen.getByText('We sent a 4-digit code to d***@bank.test.')).toBeInTheDocument();
+    expect(bank.callsTo('createTransfer')).toHaveLength(0);
+    expect(boxes('Authorization code')).toHaveLength(4);
+
+    await enterCode(app);
+    expect(await findToast('Successful! Await Confirmation')).toBeInTheDocument();
+    expect(bank.rejected).toEqual([]);
+    expect(bank.callsTo('confirmTransferCode')[0]?.input).toEqual({ code: '4321', extra: TRANSFER });
+    expect(bank.callsTo('createTransfer')[0]?.input).toEqual({ ...TRANSFER, extra: TRANSFER });
+  });
+
+  it("uses the bank's heading for the code screen when it gives one", async () => {
+    const { app } = setup({
+      confirmPin: () => ({ status: 'success', requiresanother: { head: 'One more step', body: 'Check your e-mail.' } }),
+    });
+    await enterPin(app);
+    expect(await screen.findByRole('heading', { name: 'One more step' })).toBeInTheDocument();
+  });
+
+  it("shows the bank's message for a wrong code and clears it for another try", async () => {
+    const { app, bank } = setup({
+      confirmPin: () => ({ status: 'success', requiresanother: { head: '', body: 'Check your e-mail.' } }),
+      confirmTransferCode: () => errorReply('Incorrect authorization code. 4 attempts left.', 400),
+    });
+    await enterPin(app);
+    await enterCode(app, '0000');
+    expect(await findToast('Incorrect authorization code. 4 attempts left.')).toBeInTheDocument();
+    await waitFor(() => {
+      for (const box of boxes('Authorization code')) expect(box).toHaveValue('');
+    });
+    expect(bank.callsTo('createTransfer')).toHaveLength(0);
+  });
+
+  it('asks for the PIN again when the transfer itself is refused', async () => {
+    const { app } = setup({ createTransfer: () => errorReply('Insufficient balance', 409) });
+    await enterPin(app);
+    expect(await findToast('Insufficient balance')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Enter your transaction PIN' })).toBeInTheDocument();
+    await waitFor(() => {
+      for (const box of pinBoxes()) expect(box).toHaveValue('');
+    });
+    expect(window.sessionStorage.getItem(TRANSFER_STORAGE_KEY)).not.toBeNull();
+  });
+
+  it("says 'Something went wrong!' and goes back to the form without a kept transfer", async () => {
+    window.sessionStorage.clear();
+    const { app } = setup();
+    expect(await findToast('Something went wrong!')).toBeInTheDocument();
+    await waitFor(() => {
+      expect(app.path()).toBe('/wp-user/dashboard/send');
+    });
+  });
+});

@@ -1,0 +1,264 @@
+import { fieldMeta, operations } from '@ebank/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { ArrowLeft, ShieldCheck } from 'lucide-react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { Form } from '@/components/ui/form';
+import { OtpField } from '@/components/ui/form-fields';
+import { toast } from '@/components/ui/toast';
+import { errorMessage, mutationOptionsFor, queryOptionsFor } from '@/lib/api';
+import { formatAmount } from '@/lib/format';
+import { bankKeys } from '@/lib/query-factories';
+import { PIN_CONFIRMATION_TOAST_MS, TRANSFER_REDIRECT_MS } from '@/lib/timings';
+import { useAfterDelay } from '@/lib/use-after-delay';
+import { PageHeader } from '../-money/page-header';
+import { transferDraft } from './-components/transfer-draft';
+import { requireStoredTransfer } from './-components/transfer-guard';
+import { TransferSteps } from './-components/transfer-steps';
+
+const institutionQuery = queryOptionsFor('getInstitution');
+
+export const Route = createFileRoute('/dashboard/send/pin')({
+  beforeLoad: ({ preload }) => ({ stored: requireStoredTransfer(preload, PIN_CONFIRMATION_TOAST_MS) }),
+  component: PinPage,
+});
+
+/** Spec section 8. */
+const PIN_MESSAGES = {
+  invalidPin: 'Invalid Pin',
+  failed: 'An error has Occured.',
+  codeRequired: 'Transfer Authorization Code is required',
+  success: 'Successful! Await Confirmation',
+} as const;
+
+/** What a screen's balance, statements, transfer list and notifications read: all change with a transfer. */
+const CHANGED_BY_TRANSFER = [
+  'getInstitution',
+  'getServiceCharge',
+  'getHomeStatement',
+  'getStatement',
+  'getTransferList',
+  'getNotifications',
+] as const;
+
+type Step = { readonly kind: 'pin' } | { readonly kind: 'code'; readonly head: string; readonly body: string };
+
+/** Toasts on this screen stay 15 s (spec section 9). */
+const showError = (message: string) => {
+  toast.error(message, { duration: PIN_CONFIRMATION_TOAST_MS });
+};
+
+function PinPage() {
+  const { transfer, display } = Route.useRouteContext({ select: (context) => context.stored });
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { schedule, waiting } = useAfterDelay();
+  const institution = useQuery(institutionQuery);
+  const [step, setStep] = useState<Step>({ kind: 'pin' });
+  // This screen reports its own failures: its toasts last longer than the central ones.
+  const confirmPin = useMutation({ ...mutationOptionsFor('confirmPin'), meta: { silent: true } });
+  const confirmCode = useMutation({ ...mutationOptionsFor('confirmTransferCode'), meta: { silent: true } });
+  const createTransfer = useMutation({ ...mutationOptionsFor('createTransfer'), meta: { silent: true } });
+
+  const amount = display ?? formatAmount(transfer.amount, institution.data?.currency);
+  const busy = confirmPin.isPending || confirmCode.isPending || createTransfer.isPending || waiting;
+  const failed = (error: unknown) => {
+    showError(errorMessage(error, PIN_MESSAGES.failed));
+  };
+
+  /** The transfer itself, once the PIN (and the code, when asked) are confirmed. True when it went through. */
+  const submitTransfer = async (): Promise<boolean> => {
+    try {
+      const reply = await createTransfer.mutateAsync({ ...transfer, extra: transfer });
+      if (reply.icon !== 'success') {
+        showError(reply.message ?? PIN_MESSAGES.failed);
+        setStep({ kind: 'pin' });
+        return false;
+      }
+    } catch (error) {
+      failed(error);
+      // The confirmation is spent or stale: the PIN is asked again.
+      setStep({ kind: 'pin' });
+      return false;
+    }
+    transferDraft.clear();
+    toast.success(PIN_MESSAGES.success, { duration: PIN_CONFIRMATION_TOAST_MS });
+    for (const operation of CHANGED_BY_TRANSFER)
+      void queryClient.invalidateQueries({ queryKey: bankKeys.operation(operation) });
+    schedule(() => {
+      void navigate({ to: '/dashboard' });
+    }, TRANSFER_REDIRECT_MS);
+    return true;
+  };
+
+  const onPin = async (pin: string): Promise<boolean> => {
+    let reply;
+    try {
+      reply = await confirmPin.mutateAsync({ pin, extra: transfer });
+    } catch (error) {
+      failed(error);
+      return false;
+    }
+    if (reply.requiresanother !== undefined) {
+      const head = reply.requiresanother.head.trim();
+      setStep({ kind: 'code', head: head === '' ? PIN_MESSAGES.codeRequired : head, body: reply.requiresanother.body });
+      return true;
+    }
+    return submitTransfer();
+  };
+
+  const onCode = async (code: string): Promise<boolean> => {
+    try {
+      await confirmCode.mutateAsync({ code, extra: transfer });
+    } catch (error) {
+      failed(error);
+      return false;
+    }
+    return submitTransfer();
+  };
+
+  return (
+    <div className="grid gap-6">
+      <PageHeader title="Bank Transfer" description="Authorise the transfer." />
+      <TransferSteps current={2} />
+      <Card className="max-w-xl">
+        {step.kind === 'pin' ? (
+          <SecretStep
+            key="pin"
+            title="Enter your transaction PIN"
+            description={
+              <>
+                Authorise <strong className="font-semibold text-foreground">{amount}</strong> to{' '}
+                <strong className="font-semibold text-foreground">{transfer.act_hold_name}</strong>.
+              </>
+            }
+            label="Transaction PIN"
+            field={operations.confirmPin.request.shape.pin}
+            invalid={PIN_MESSAGES.invalidPin}
+            masked
+            submitLabel="Confirm"
+            busy={busy}
+            pending={confirmPin.isPending || createTransfer.isPending}
+            onSubmit={onPin}
+          />
+        ) : (
+          <SecretStep
+            key="code"
+            title={step.head}
+            description={step.body}
+            label="Authorization code"
+            field={operations.confirmTransferCode.request.shape.code}
+            invalid="Enter the 4-digit code"
+            masked={false}
+            submitLabel="Confirm Code"
+            busy={busy}
+            pending={confirmCode.isPending || createTransfer.isPending}
+            onSubmit={onCode}
+          />
+        )}
+      </Card>
+      {!waiting && (
+        <Link
+          to="/dashboard/send/confirm"
+          className="inline-flex w-fit items-center gap-1.5 rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Back to the review
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/** How many digits a contract digits field takes. */
+function digitsLength(field: z.ZodString): number {
+  const meta = fieldMeta.get(field);
+  if (meta?.kind !== 'digits') throw new Error('Not a digits field');
+  return meta.length;
+}
+
+/**
+ * One secret to enter (the PIN, or the authorization code): one box per digit and a button. When
+ * `onSubmit` says it was not accepted, the entry is cleared for another try.
+ */
+function SecretStep({
+  title,
+  description,
+  label,
+  field,
+  invalid,
+  masked,
+  submitLabel,
+  busy,
+  pending,
+  onSubmit,
+}: {
+  title: string;
+  description: ReactNode;
+  label: string;
+  /** The contract's field: how many digits, and what the bank takes. */
+  field: z.ZodString;
+  /** The message for an entry that is empty or short. */
+  invalid: string;
+  masked: boolean;
+  submitLabel: string;
+  busy: boolean;
+  pending: boolean;
+  onSubmit: (secret: string) => Promise<boolean>;
+}) {
+  const length = digitsLength(field);
+  const schema = useMemo(
+    () =>
+      z.object({
+        secret: z
+          .string()
+          .regex(new RegExp(`^\\d{${length}}$`, 'u'), invalid)
+          .pipe(field),
+      }),
+    [length, invalid, field],
+  );
+  const form = useForm({ resolver: zodResolver(schema), defaultValues: { secret: '' } });
+  // A fresh set of boxes (focused again) after a refused entry.
+  const [attempt, setAttempt] = useState(0);
+
+  const submit = form.handleSubmit(async ({ secret }) => {
+    if (await onSubmit(secret)) return;
+    form.reset({ secret: '' });
+    setAttempt((n) => n + 1);
+  });
+
+  return (
+    <>
+      <CardHeader>
+        <div className="mb-2 flex size-11 items-center justify-center rounded-full bg-accent text-primary">
+          <ShieldCheck className="size-5" aria-hidden="true" />
+        </div>
+        <h2 className="text-lg font-semibold tracking-tight">{title}</h2>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form {...form}>
+          <form noValidate className="grid gap-5" onSubmit={(event) => void submit(event)}>
+            <OtpField
+              key={attempt}
+              control={form.control}
+              name="secret"
+              label={label}
+              length={length}
+              masked={masked}
+              autoFocus
+            />
+            <Button type="submit" size="lg" pending={pending} disabled={busy}>
+              {submitLabel}
+            </Button>
+          </form>
+        </Form>
+      </CardContent>
+    </>
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * A transfer from the form to success against the REAL mock bank (its Express app on a loopback port),
+ * not the fake one: the app's `fetch` is forwarded to it, so the contract's encoding, the server's
+ * decoding, the PIN, the step-up code from the outbox and the ledger all take part.
+ */
+import { startBank, type Harness, type OutboxEntry } from '@ebank/mock-server/src/testing/harness';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { session } from '@/lib/session';
+import { TRANSFER_REDIRECT_MS } from '@/lib/timings';
+import { transferForm } from '@/test/money-data';
+import { renderApp, toastRegion, useAdvancingFakeTimers } from '@/test/render-app';
+
+const DEMO = 'demo@bank.test';
+const realFetch = globalThis.fetch;
+
+let bank: Harness;
+
+beforeAll(async () => {
+  bank = await startBank();
+});
+
+afterAll(async () => {
+  await bank.close();
+});
+
+beforeEach(async () => {
+  await bank.reset();
+  window.sessionStorage.clear();
+  session.signIn(await bank.login(DEMO));
+  // The app calls its own origin (`/api/users.php`); the bank listens elsewhere. The body is passed on as
+  // bytes with its content type (jsdom's files cannot be streamed by Node's fetch).
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+      const request = new Request(new URL(url instanceof Request ? url.url : url, window.location.href), init);
+      const { pathname, search } = new URL(request.url);
+      const type = request.headers.get('content-type');
+      return realFetch(new URL(`${pathname.slice(1)}${search}`, bank.base), {
+        method: request.method,
+        headers: { accept: 'application/json', ...(type === null ? {} : { 'content-type': type }) },
+        body: request.method === 'GET' ? null : await request.arrayBuffer(),
+      });
+    }),
+  );
+  useAdvancingFakeTimers();
+});
+
+type App = ReturnType<typeof renderApp>;
+
+const LABELS = {
+  bank: 'Bank',
+  swift: 'Swift code',
+  currency: 'Currency',
+  routing: 'Routing number',
+  country: 'Country',
+  act_no: 'Account number',
+  act_hold_name: 'Account holder name',
+  amount: 'Amount',
+  note: 'Note',
+} as const;
+
+async function fillForm(app: App, amount: string) {
+  await screen.findByRole('textbox', { name: 'Bank' }, { timeout: 5000 });
+  const form = transferForm({ amount, act_hold_name: 'Sam Lee' });
+  for (const name of Object.keys(LABELS) as (keyof typeof LABELS)[])
+    await app.user.type(
+      screen.getByRole(name === 'amount' ? 'spinbutton' : 'textbox', { name: LABELS[name] }),
+      form[name],
+    );
+  await app.user.click(screen.getByRole('button', { name: 'Continue' }));
+}
+
+async function enter(app: App, group: string, digits: string, button: string) {
+  const boxes = within(await screen.findByRole('group', { name: group }, { timeout: 5000 }));
+  await app.user.click(boxes.getByLabelText('Digit 1 of 4'));
+  await app.user.keyboard(digits);
+  await app.user.click(screen.getByRole('button', { name: button }));
+}
+
+async function latestCode(): Promise<string> {
+  const response = await realFetch(new URL(`__mock/outbox?to=${encodeURIComponent(DEMO)}`, bank.base));
+  const messages = (await response.json()) as OutboxEntry[];
+  const code = messages.find((m) => m.kind === 'transfer-code')?.code;
+  if (code === undefined) throw new Error('No transfer code in the outbox');
+  return code;
+}
+
+/** The customer's balance and newest transfer, as the bank tells the contract client. */
+async function bankState() {
+  const client = bank.client({ user: session.token() });
+  const [charge, transfers] = await Promise.all([client.call('getServiceCharge'), client.call('getTransferList')]);
+  return { balance: charge.tb.current_balance, newest: transfers.transactions[0] };
+}
+
+/** A toast, waiting as long as a round trip to the bank may take. */
+const findToast = (text: string) => within(toastRegion()).findByText(text, {}, { timeout: 5000 });
+
+async function finish(app: App) {
+  expect(await findToast('Successful! Await Confirmation')).toBeInTheDocument();
+  await act(() => vi.advanceTimersByTimeAsync(TRANSFER_REDIRECT_MS + 100));
+  await waitFor(() => {
+    expect(app.path()).toBe('/wp-user/dashboard');
+  });
+}
+
+describe('a transfer against the real mock bank', () => {
+  it('of 1500: form, review, PIN (a wrong one first), the code from the outbox, success', async () => {
+    const before = await bankState();
+    const app = renderApp('/wp-user/dashboard/send');
+    await fillForm(app, '1500');
+
+    const charges = within(await screen.findByLabelText('Charges', {}, { timeout: 5000 }));
+    expect(charges.getByText('Service charge (10%)').nextElementSibling).toHaveTextContent('$150.00');
+    expect(charges.getByText('Amount received').nextElementSibling).toHaveTextContent('$1,350.00');
+    await app.user.click(screen.getByRole('button', { name: 'Confirmed' }));
+
+    await enter(app, 'Transaction PIN', '9999', 'Confirm');
+    expect(await findToast('Incorrect PIN. 4 attempts left.')).toBeInTheDocument();
+    await enter(app, 'Transaction PIN', '1234', 'Confirm');
+
+    expect(
+      await screen.findByRole('heading', { name: 'Transfer Authorization Code is required' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/We sent a 4-digit code to d\*+@bank\.test/u)).toBeInTheDocument();
+    await enter(app, 'Authorization code', await latestCode(), 'Confirm Code');
+    await finish(app);
+
+    const after = await bankState();
+    expect(after.balance).toBe(before.balance - 1500);
+    expect(after.newest).toMatchObject({ type: 'Bank Transfer', amount: 1500, status: 'pending' });
+    expect(window.sessionStorage.length).toBe(0);
+  }, 30_000);
+
+  it('of 100: the PIN alone authorises it', async () => {
+    const before = await bankState();
+    const app = renderApp('/wp-user/dashboard/send');
+    await fillForm(app, '100');
+    await app.user.click(await screen.findByRole('button', { name: 'Confirmed' }, { timeout: 5000 }));
+    await enter(app, 'Transaction PIN', '1234', 'Confirm');
+    await finish(app);
+    const after = await bankState();
+    expect(after.balance).toBe(before.balance - 100);
+    expect(after.newest).toMatchObject({ amount: 100, status: 'pending' });
+  }, 30_000);
+});

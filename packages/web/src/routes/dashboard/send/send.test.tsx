@@ -1,0 +1,230 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { CONFIRM_TOAST_MS } from '@/lib/timings';
+import { institution } from '@/test/bank-data';
+import type { BankHandlers } from '@/test/fake-bank';
+import { serviceCharge, signedInBank, transferForm } from '@/test/money-data';
+import { findToast, renderApp, toastRegion, useAdvancingFakeTimers } from '@/test/render-app';
+import { TRANSFER_STORAGE_KEY } from './-components/transfer-draft';
+
+const FORM = '/wp-user/dashboard/send';
+const CONFIRM = '/wp-user/dashboard/send/confirm';
+
+beforeEach(() => {
+  useAdvancingFakeTimers();
+  window.sessionStorage.clear();
+});
+
+function setup(handlers: BankHandlers = {}, path = FORM) {
+  const bank = signedInBank(handlers);
+  const app = renderApp(path);
+  return { bank, app };
+}
+
+type App = ReturnType<typeof renderApp>;
+
+const LABELS = {
+  bank: 'Bank',
+  swift: 'Swift code',
+  currency: 'Currency',
+  routing: 'Routing number',
+  country: 'Country',
+  act_no: 'Account number',
+  act_hold_name: 'Account holder name',
+  amount: 'Amount',
+  note: 'Note',
+} as const;
+
+const fieldFor = (name: keyof typeof LABELS) =>
+  screen.getByRole(name === 'amount' ? 'spinbutton' : 'textbox', { name: LABELS[name] });
+
+async function fillForm(app: App, values = transferForm()) {
+  await screen.findByRole('textbox', { name: 'Bank' });
+  for (const [name, value] of Object.entries(values) as [keyof typeof LABELS, string][]) {
+    await app.user.clear(fieldFor(name));
+    await app.user.type(fieldFor(name), value);
+  }
+}
+
+/** Keeps a transfer as the form would have left it. */
+function keep(fields: Record<string, string> = transferForm(), display?: string) {
+  window.sessionStorage.setItem(TRANSFER_STORAGE_KEY, JSON.stringify({ fields, display }));
+}
+
+const stored = () => JSON.parse(window.sessionStorage.getItem(TRANSFER_STORAGE_KEY) ?? 'null') as unknown;
+
+describe('the transfer form', () => {
+  it('sends a customer without a PIN to PIN creation', async () => {
+    const { app } = setup({ checkPin: () => ({ haspin: false }) });
+    await waitFor(() => {
+      expect(app.path()).toBe('/wp-user/dashboard/pincreation');
+    });
+  });
+
+  it('asks for every field, each marked required', async () => {
+    setup();
+    expect(await screen.findByRole('heading', { name: 'Bank Transfer', level: 1 })).toBeInTheDocument();
+    for (const name of Object.keys(LABELS) as (keyof typeof LABELS)[]) {
+      const field = fieldFor(name);
+      expect(field).toBeInTheDocument();
+      expect(field.closest('[data-slot=form-item]')?.querySelector('label')).toHaveTextContent(`${LABELS[name]}*`);
+    }
+    expect(screen.getByText(/Fields marked \* are required/u)).toBeInTheDocument();
+  });
+
+  it('says what is missing or wrong, and does not move on', async () => {
+    const { app } = setup();
+    await app.user.click(await screen.findByRole('button', { name: 'Continue' }));
+    for (const message of [
+      'Bank is required',
+      'Swift code is required',
+      'Currency is required',
+      'Routing number is required',
+      'Country is required',
+      'Account number is required',
+      'Account holder name is required',
+      'Enter the amount',
+      'Note is required',
+    ])
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(fieldFor('bank')).toHaveAttribute('aria-invalid', 'true');
+
+    await fillForm(app, transferForm({ swift: 'FEX', amount: '12.345', currency: 'US DOLLARS!' }));
+    await app.user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Enter the 8 or 11 character swift code, such as FEXBUS33')).toBeInTheDocument();
+    expect(screen.getByText('Enter an amount such as 10.50, with at most 2 decimals')).toBeInTheDocument();
+    expect(screen.getByText('Currency must be at most 10 characters')).toBeInTheDocument();
+    expect(app.path()).toBe(FORM);
+  });
+
+  it('keeps what is typed for the tab, so a reload loses nothing', async () => {
+    const first = setup();
+    await fillForm(first.app, transferForm({ amount: '42' }));
+    expect(stored()).toEqual({ fields: transferForm({ amount: '42' }) });
+    first.app.unmount();
+
+    setup();
+    expect(await screen.findByRole('textbox', { name: 'Bank' })).toHaveValue('First Example Bank');
+    expect(fieldFor('act_hold_name')).toHaveValue('Jane Cooper');
+    expect(fieldFor('amount')).toHaveValue(42);
+    expect(fieldFor('note')).toHaveValue('Invoice 42');
+  });
+
+  it('starts over with an empty form and nothing kept', async () => {
+    keep();
+    const { app } = setup();
+    expect(await screen.findByRole('textbox', { name: 'Bank' })).toHaveValue('First Example Bank');
+    await app.user.click(screen.getByRole('button', { name: 'Start over' }));
+    expect(fieldFor('bank')).toHaveValue('');
+    expect(fieldFor('amount')).toHaveValue(null);
+    expect(window.sessionStorage.getItem(TRANSFER_STORAGE_KEY)).toBeNull();
+  });
+
+  it('goes on to the review with the transfer and its display amount kept', async () => {
+    const { app } = setup();
+    await fillForm(app, transferForm({ amount: '1234.5' }));
+    await app.user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Review your transfer' })).toBeInTheDocument();
+    expect(app.path()).toBe(CONFIRM);
+    expect(stored()).toEqual({ fields: transferForm({ amount: '1234.5' }), display: '$1,234.50' });
+  });
+
+  it('lists the transfers already sent', async () => {
+    setup();
+    const list = await screen.findByRole('list', { name: 'Your Transfers' });
+    expect(within(list).getByText('$330.00')).toBeInTheDocument();
+  });
+});
+
+describe('the transfer review', () => {
+  it('shows every field, the fee at the default 10 percent and the amount received', async () => {
+    keep(transferForm({ amount: '250' }));
+    setup({ getServiceCharge: () => serviceCharge(null, 5120) }, CONFIRM);
+    expect(await screen.findByRole('heading', { name: 'Review your transfer' })).toBeInTheDocument();
+    for (const [label, value] of [
+      ['Bank', 'First Example Bank'],
+      ['Swift code', 'FEXBUS33'],
+      ['Currency', 'USD'],
+      ['Routing number', '026009593'],
+      ['Country', 'United States'],
+      ['Account number', '000123456789'],
+      ['Account holder name', 'Jane Cooper'],
+      ['Amount', '$250.00'],
+      ['Note', 'Invoice 42'],
+    ] as const) {
+      const term = screen.getAllByText(label, { selector: 'dt' })[0]!;
+      expect(term.nextElementSibling).toHaveTextContent(value);
+    }
+    const summary = within(screen.getByLabelText('Charges'));
+    expect(summary.getByText('Service charge (10%)').nextElementSibling).toHaveTextContent('$25.00');
+    expect(summary.getByText('Amount received').nextElementSibling).toHaveTextContent('$225.00');
+    expect(screen.getByText('$5,120.00')).toBeInTheDocument();
+  });
+
+  it("uses the bank's service charge percent", async () => {
+    keep(transferForm({ amount: '1000' }));
+    setup({ getServiceCharge: () => serviceCharge(2.5, 5120) }, CONFIRM);
+    const summary = within(await screen.findByLabelText('Charges'));
+    expect(summary.getByText('Service charge (2.5%)').nextElementSibling).toHaveTextContent('$25.00');
+    expect(summary.getByText('Amount received').nextElementSibling).toHaveTextContent('$975.00');
+  });
+
+  it("says 'Insufficient balance' above the balance, and Confirmed stays off", async () => {
+    keep(transferForm({ amount: '6000' }));
+    setup({ getServiceCharge: () => serviceCharge(10, 5120) }, CONFIRM);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Insufficient balance');
+    expect(screen.getByRole('button', { name: 'Confirmed' })).toBeDisabled();
+  });
+
+  it('keeps Confirmed off at exactly the balance', async () => {
+    keep(transferForm({ amount: '5120' }));
+    setup({ getServiceCharge: () => serviceCharge(10, 5120) }, CONFIRM);
+    expect(await screen.findByRole('button', { name: 'Confirmed' })).toBeDisabled();
+    expect(screen.queryByText('Insufficient balance')).not.toBeInTheDocument();
+  });
+
+  it('goes on to the PIN below the balance', async () => {
+    keep(transferForm({ amount: '5119.99' }));
+    const { app } = setup({ getServiceCharge: () => serviceCharge(10, 5120) }, CONFIRM);
+    const confirmed = await screen.findByRole('button', { name: 'Confirmed' });
+    expect(confirmed).toBeEnabled();
+    expect(screen.queryByText('Insufficient balance')).not.toBeInTheDocument();
+    await app.user.click(confirmed);
+    expect(await screen.findByRole('heading', { name: 'Enter your transaction PIN' })).toBeInTheDocument();
+    expect(app.path()).toBe('/wp-user/dashboard/send/pin');
+  });
+
+  it('survives a reload and goes back to the filled form to edit', async () => {
+    keep(transferForm({ amount: '80' }), '$80.00');
+    const { app } = setup({}, CONFIRM);
+    expect(await screen.findByRole('heading', { name: 'Review your transfer' })).toBeInTheDocument();
+    await app.user.click(screen.getByRole('link', { name: 'Edit' }));
+    expect(await screen.findByRole('textbox', { name: 'Bank' })).toHaveValue('First Example Bank');
+    expect(fieldFor('amount')).toHaveValue(80);
+  });
+
+  it.each([
+    ['nothing kept', () => undefined],
+    ['a broken record', () => window.sessionStorage.setItem(TRANSFER_STORAGE_KEY, '{not json')],
+    ['an invalid transfer', () => keep(transferForm({ amount: '-5', swift: '' }))],
+  ])("says 'Something went wrong!' for 2 s and goes back to the form with %s", async (_, prepare) => {
+    prepare();
+    const { app } = setup({}, CONFIRM);
+    expect(await findToast('Something went wrong!')).toBeInTheDocument();
+    await waitFor(() => {
+      expect(app.path()).toBe(FORM);
+    });
+    expect(await screen.findByRole('textbox', { name: 'Bank' })).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(CONFIRM_TOAST_MS + 500));
+    await waitFor(() => {
+      expect(within(toastRegion()).queryByText('Something went wrong!')).not.toBeInTheDocument();
+    });
+  });
+
+  it('shows the amounts in the bank’s currency', async () => {
+    keep(transferForm({ amount: '100' }));
+    setup({ getInstitution: () => institution({ currency: '€' }) }, CONFIRM);
+    const summary = within(await screen.findByLabelText('Charges'));
+    expect(summary.getByText('Amount received').nextElementSibling).toHaveTextContent('€90.00');
+  });
+});

@@ -1,0 +1,178 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { session } from '@/lib/session';
+import { installDashboardBank } from '@/test/dashboard-data';
+import { errorReply } from '@/test/fake-bank';
+import { findToast, renderApp } from '@/test/render-app';
+
+beforeEach(() => {
+  session.signIn('user-token');
+});
+
+type App = ReturnType<typeof renderApp>;
+
+/** The card of one form, by its heading. */
+const card = (title: string) => screen.getByRole('heading', { name: title }).closest<HTMLElement>('[data-slot=card]')!;
+
+async function open() {
+  const bank = installDashboardBank();
+  const app = renderApp('/wp-user/dashboard/settings');
+  await screen.findByRole('heading', { name: 'Settings' });
+  return { app, bank };
+}
+
+async function fill(app: App, section: HTMLElement, values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) {
+    const field = within(section).getByLabelText(label);
+    await app.user.clear(field);
+    if (value !== '') await app.user.type(field, value);
+  }
+}
+
+describe('settings: e-mail', () => {
+  it('enables Save only for an address of the standard form, then changes it', async () => {
+    const { app, bank } = await open();
+    const section = card('E-mail address');
+    const save = within(section).getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    for (const bad of ['dana', 'dana@', 'dana@bank', 'dana @bank.test']) {
+      await fill(app, section, { 'New e-mail address': bad });
+      expect(save).toBeDisabled();
+    }
+    await fill(app, section, { 'New e-mail address': 'dana@bank.test' });
+    expect(save).toBeEnabled();
+    await app.user.click(save);
+    expect(await findToast('Action Successful')).toBeInTheDocument();
+    expect(bank.callsTo('changeEmail')[0]?.input).toEqual({ email: 'dana@bank.test' });
+    expect(within(section).getByLabelText('New e-mail address')).toHaveValue('');
+    expect(await within(section).findByText('dana@bank.test')).toBeInTheDocument();
+  });
+
+  it('shows the current address', async () => {
+    await open();
+    expect(await within(card('E-mail address')).findByText('demo@bank.test')).toBeInTheDocument();
+  });
+});
+
+describe('settings: passcode', () => {
+  it('has three masked 6-digit numeric fields', async () => {
+    const { app } = await open();
+    const section = card('Passcode');
+    for (const label of ['Current passcode', 'New passcode', 'Confirm new passcode']) {
+      const field = within(section).getByLabelText(label);
+      expect(field).toHaveAttribute('type', 'password');
+      expect(field).toHaveAttribute('inputmode', 'numeric');
+      await app.user.type(field, '12ab34567');
+      expect(field).toHaveValue('123456');
+    }
+  });
+
+  it('enables Save when all are filled, new equals confirm and confirm has more than 4 digits', async () => {
+    const { app } = await open();
+    const section = card('Passcode');
+    const save = within(section).getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    await fill(app, section, { 'Current passcode': '123456', 'New passcode': '654321' });
+    expect(save).toBeDisabled();
+    await fill(app, section, { 'Confirm new passcode': '654320' });
+    expect(save).toBeDisabled();
+    await fill(app, section, { 'New passcode': '6543', 'Confirm new passcode': '6543' });
+    expect(save).toBeDisabled();
+    await fill(app, section, { 'New passcode': '65432', 'Confirm new passcode': '65432' });
+    expect(save).toBeEnabled();
+    await fill(app, section, { 'Current passcode': '' });
+    expect(save).toBeDisabled();
+  });
+
+  it("says 'Password Mismatch' on a submit with differing fields and sends nothing", async () => {
+    const { app, bank } = await open();
+    const section = card('Passcode');
+    await fill(app, section, {
+      'Current passcode': '123456',
+      'New passcode': '654321',
+      'Confirm new passcode': '654320',
+    });
+    // Pressing Enter cannot submit past the disabled Save; a script or an old browser could.
+    fireEvent.submit(within(section).getByRole('button', { name: 'Save' }).closest('form')!);
+    expect(await findToast('Password Mismatch')).toBeInTheDocument();
+    expect(bank.callsTo('changePasscode')).toHaveLength(0);
+  });
+
+  it('changes the passcode and says so', async () => {
+    const { app, bank } = await open();
+    const section = card('Passcode');
+    await fill(app, section, {
+      'Current passcode': '123456',
+      'New passcode': '654321',
+      'Confirm new passcode': '654321',
+    });
+    await app.user.click(within(section).getByRole('button', { name: 'Save' }));
+    expect(await findToast('Action Successful')).toBeInTheDocument();
+    expect(bank.callsTo('changePasscode')[0]?.input).toEqual({ c_pwd: '123456', n_pwd: '654321', con_pwd: '654321' });
+    expect(within(section).getByLabelText('Current passcode')).toHaveValue('');
+  });
+
+  it('asks for 6 digits before sending a 5-digit passcode', async () => {
+    const { app, bank } = await open();
+    const section = card('Passcode');
+    await fill(app, section, {
+      'Current passcode': '123456',
+      'New passcode': '65432',
+      'Confirm new passcode': '65432',
+    });
+    await app.user.click(within(section).getByRole('button', { name: 'Save' }));
+    expect(await within(section).findAllByText('The new passcode must be 6 digits')).toHaveLength(2);
+    expect(bank.callsTo('changePasscode')).toHaveLength(0);
+  });
+
+  it("shows the bank's message when the current passcode is wrong", async () => {
+    const bank = installDashboardBank({ changePasscode: () => errorReply('Incorrect current passcode.', 401) });
+    const app = renderApp('/wp-user/dashboard/settings');
+    await screen.findByRole('heading', { name: 'Settings' });
+    const section = card('Passcode');
+    await fill(app, section, {
+      'Current passcode': '111111',
+      'New passcode': '654321',
+      'Confirm new passcode': '654321',
+    });
+    await app.user.click(within(section).getByRole('button', { name: 'Save' }));
+    expect(await findToast('Incorrect current passcode.')).toBeInTheDocument();
+    expect(bank.callsTo('changePasscode')).toHaveLength(1);
+  });
+});
+
+describe('settings: transaction PIN', () => {
+  it('enables Save when all three are filled, new equals confirm and confirm has exactly 4 digits', async () => {
+    const { app } = await open();
+    const section = card('Transaction PIN');
+    const save = within(section).getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    await fill(app, section, { 'Current PIN': '1234', 'New PIN': '567', 'Confirm new PIN': '567' });
+    expect(save).toBeDisabled();
+    await fill(app, section, { 'New PIN': '5678', 'Confirm new PIN': '5679' });
+    expect(save).toBeDisabled();
+    await fill(app, section, { 'Confirm new PIN': '5678' });
+    expect(save).toBeEnabled();
+    // At most 4 digits are taken.
+    await app.user.type(within(section).getByLabelText('Confirm new PIN'), '9');
+    expect(within(section).getByLabelText('Confirm new PIN')).toHaveValue('5678');
+  });
+
+  it('changes the PIN and says so', async () => {
+    const { app, bank } = await open();
+    const section = card('Transaction PIN');
+    await fill(app, section, { 'Current PIN': '1234', 'New PIN': '5678', 'Confirm new PIN': '5678' });
+    await app.user.click(within(section).getByRole('button', { name: 'Save' }));
+    expect(await findToast('Action Successful')).toBeInTheDocument();
+    expect(bank.callsTo('changePin')[0]?.input).toEqual({ c_pwd: '1234', n_pwd: '5678', con_pwd: '5678' });
+  });
+
+  it('sends nothing on a submit with differing fields', async () => {
+    const { app, bank } = await open();
+    const section = card('Transaction PIN');
+    await fill(app, section, { 'Current PIN': '1234', 'New PIN': '5678', 'Confirm new PIN': '5679' });
+    fireEvent.submit(within(section).getByRole('button', { name: 'Save' }).closest('form')!);
+    expect(await findToast('PIN Mismatch')).toBeInTheDocument();
+    expect(bank.callsTo('changePin')).toHaveLength(0);
+  });
+});

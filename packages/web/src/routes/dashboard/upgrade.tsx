@@ -1,0 +1,66 @@
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { Sparkles } from 'lucide-react';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { queryOptionsFor } from '@/lib/api';
+import { CryptoRequestForm } from './-money/crypto-request-form';
+import { PageHeader } from './-money/page-header';
+import { RequestList } from './-money/request-list';
+import { useRequestSubmission } from './-money/use-request-submission';
+
+const upgradeFormQuery = queryOptionsFor('getUpgradeForm');
+const institutionQuery = queryOptionsFor('getInstitution');
+
+export const Route = createFileRoute('/dashboard/upgrade')({
+  loader: ({ context: { queryClient } }) => queryClient.query(upgradeFormQuery),
+  component: UpgradePage,
+});
+
+/** Spec section 6: the plan every account starts on. */
+const DEFAULT_PLAN = 'Tier 1';
+
+function UpgradePage() {
+  const { data } = useSuspenseQuery(upgradeFormQuery);
+  // The current plan is a courtesy: the page does not wait for it.
+  const institution = useQuery(institutionQuery);
+  const upgrade = useRequestSubmission('createUpgrade', 'getUpgradeForm');
+  const currentPlan = institution.data?.u.current_plan ?? DEFAULT_PLAN;
+
+  return (
+    <div className="grid gap-6">
+      <PageHeader
+        title="Upgrade Account"
+        description="Choose a plan and pay for it in crypto."
+        back={{ to: '/dashboard', label: 'Dashboard' }}
+      />
+      <Card className="max-w-2xl">
+        <CardHeader>
+          <h2 className="text-lg font-semibold tracking-tight">Your new plan</h2>
+          <CardDescription className="flex items-start gap-2">
+            <Sparkles className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+            <span>
+              Upgrading gives you more features and increased limit. You are on{' '}
+              <strong className="font-semibold text-foreground">{currentPlan}</strong>.
+            </span>
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <CryptoRequestForm
+            coins={data}
+            choice={{
+              label: 'Plan',
+              placeholder: 'Select ..',
+              missing: 'Choose a plan',
+              options: data.plans.map((plan) => plan.plan_name),
+            }}
+            submitLabel="Submit Upgrade"
+            onSubmit={({ choice, type, amount, proof }) =>
+              upgrade.mutateAsync({ plan: choice, type, amount, depositPic: proof })
+            }
+          />
+        </CardContent>
+      </Card>
+      <RequestList title="Upgrade Requests" rows={data.transactions} currency={data.currency} />
+    </div>
+  );
+}
