@@ -35,22 +35,29 @@ export function NotFoundPage() {
   );
 }
 
-export function UnexpectedErrorPage({ reset }: ErrorComponentProps) {
+/** Runs a failed route again: clears its error and reads its data afresh. */
+export function TryAgainButton({ reset }: Pick<ErrorComponentProps, 'reset'>) {
   const router = useRouter();
+  return (
+    <Button
+      onClick={() => {
+        reset();
+        void router.invalidate();
+      }}
+    >
+      Try again
+    </Button>
+  );
+}
+
+export function UnexpectedErrorPage({ reset }: ErrorComponentProps) {
   return (
     <StateScreen title="Unexpected Application Error!">
       <p className="mt-2 text-sm text-muted-foreground">
         Something went wrong on this page. Please try again; if it keeps happening, contact support.
       </p>
       <div className="mt-6 flex flex-col justify-center gap-2 sm:flex-row">
-        <Button
-          onClick={() => {
-            reset();
-            void router.invalidate();
-          }}
-        >
-          Try again
-        </Button>
+        <TryAgainButton reset={reset} />
         <Button asChild variant="outline">
           <Link to="/">Go to the start page</Link>
         </Button>

@@ -4,12 +4,12 @@
  * 'Unexpected Application Error!' page.
  */
 import { isApiError } from '@ebank/contract';
-import { useLocation, useMatch, useNavigate, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { useLocation, useMatch, useNavigate, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { Button } from '@/components/ui/button';
 import { session } from '@/lib/session';
 import { useLogout } from '@/lib/use-logout';
-import { PagePending, UnexpectedErrorPage } from './app-states';
+import { PagePending, TryAgainButton, UnexpectedErrorPage } from './app-states';
 
 /** A token the bank no longer accepts: the session is over. */
 const isRejectedToken = (error: unknown) =>
@@ -18,7 +18,6 @@ const isRejectedToken = (error: unknown) =>
 const isDashboardHome = (pathname: string) => /\/dashboard\/?$/u.test(pathname);
 
 export function DashboardError({ error, reset }: ErrorComponentProps) {
-  const router = useRouter();
   const navigate = useNavigate();
   const logout = useLogout();
   const pathname = useLocation({ select: (location) => location.pathname });
@@ -39,14 +38,7 @@ export function DashboardError({ error, reset }: ErrorComponentProps) {
       <h1 className="text-xl font-semibold">We could not load your dashboard</h1>
       <p className="text-sm text-muted-foreground">Please try again in a moment.</p>
       <div className="flex flex-col justify-center gap-2 sm:flex-row">
-        <Button
-          onClick={() => {
-            reset();
-            void router.invalidate();
-          }}
-        >
-          Try again
-        </Button>
+        <TryAgainButton reset={reset} />
         <Button variant="outline" onClick={logout}>
           Log Out
         </Button>

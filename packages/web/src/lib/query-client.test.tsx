@@ -1,9 +1,10 @@
 import { act, render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toast';
 import { errorReply, installFakeBank, NETWORK_FAILURE, type BankAnswer } from '@/test/fake-bank';
 import { mutationOptionsFor, queryOptionsFor } from './api';
-import { createAppQueryClient } from './query-client';
+import { createAppQueryClient, type CallMeta } from './query-client';
+import { TOAST_MS } from './timings';
 
 function setup(answer: () => BankAnswer) {
   installFakeBank({ getContact: answer, changeEmail: answer });
@@ -13,10 +14,10 @@ function setup(answer: () => BankAnswer) {
 
 const toasts = () => within(screen.getByRole('region', { name: /notifications/iu }));
 
-async function runMutation(queryClient: ReturnType<typeof createAppQueryClient>, errorMessage?: string) {
+async function runMutation(queryClient: ReturnType<typeof createAppQueryClient>, meta?: string | CallMeta) {
   const options = {
     ...mutationOptionsFor('changeEmail'),
-    ...(errorMessage === undefined ? {} : { meta: { errorMessage } }),
+    ...(meta === undefined ? {} : { meta: typeof meta === 'string' ? { errorMessage: meta } : meta }),
   };
   await act(async () => {
     await queryClient
@@ -75,5 +76,67 @@ describe('central error toasts', () => {
       await queryClient.query(queryOptionsFor('getContact')).catch(() => undefined);
     });
     expect(await toasts().findByText('Please sign in again')).toBeInTheDocument();
+  });
+});
+
+/** Moves the fake clock by `ms` and says whether a toast saying `text` is still up. */
+function shownAfter(ms: number, text: string) {
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
+  return toasts().queryByText(text) !== null;
+}
+
+describe('central error toasts: how long they stay', () => {
+  it('keeps a failed write up as long as its meta says (toastMs)', async () => {
+    vi.useFakeTimers();
+    const queryClient = setup(() => errorReply('Incorrect PIN. 4 attempts left.'));
+    await runMutation(queryClient, { errorMessage: 'An error has Occured.', toastMs: 15_000 });
+    expect(toasts().getByText('Incorrect PIN. 4 attempts left.').closest('[data-slot=toast]')).toHaveAttribute(
+      'data-duration',
+      '15000',
+    );
+    expect(shownAfter(15_000 - 1, 'Incorrect PIN. 4 attempts left.')).toBe(true);
+    expect(shownAfter(1, 'Incorrect PIN. 4 attempts left.')).toBe(false);
+  });
+
+  it('uses the fallback with the same duration when the failure has no message', async () => {
+    vi.useFakeTimers();
+    const queryClient = setup(() => NETWORK_FAILURE);
+    await runMutation(queryClient, { errorMessage: 'An error has Occured.', toastMs: 3000 });
+    expect(shownAfter(3000 - 1, 'An error has Occured.')).toBe(true);
+    expect(shownAfter(1, 'An error has Occured.')).toBe(false);
+  });
+
+  it('keeps a failed read up as long as its meta says', async () => {
+    vi.useFakeTimers();
+    const queryClient = setup(() => errorReply('Service charge unavailable', 503));
+    await act(async () => {
+      await queryClient.query({ ...queryOptionsFor('getContact'), meta: { toastMs: 2000 } }).catch(() => undefined);
+    });
+    expect(shownAfter(2000 - 1, 'Service charge unavailable')).toBe(true);
+    expect(shownAfter(1, 'Service charge unavailable')).toBe(false);
+  });
+
+  it('stays 5 s when the meta names no duration', async () => {
+    vi.useFakeTimers();
+    const queryClient = setup(() => errorReply('Your session has expired', 401));
+    await runMutation(queryClient, 'Something went wrong!');
+    expect(shownAfter(TOAST_MS - 1, 'Your session has expired')).toBe(true);
+    expect(shownAfter(1, 'Your session has expired')).toBe(false);
+  });
+});
+
+describe('central error toasts: a write that got no reply', () => {
+  it('says nothing when its meta asks for quiet (quietWithoutReply)', async () => {
+    const queryClient = setup(() => NETWORK_FAILURE);
+    await runMutation(queryClient, { errorMessage: 'Something went wrong!', quietWithoutReply: true });
+    expect(toasts().queryAllByRole('listitem')).toHaveLength(0);
+  });
+
+  it('still reports any other failure of such a write', async () => {
+    const queryClient = setup(() => errorReply(''));
+    await runMutation(queryClient, { errorMessage: 'Something went wrong!', quietWithoutReply: true });
+    expect(await toasts().findByText('Something went wrong!')).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The app's QueryClient. Failed calls get their error toast here, in one place: the bank's message, or
- * the fallback the call names in `meta.errorMessage`. Success toasts stay at the call site.
+ * the fallback the call names in `meta.errorMessage`, for as long as `meta.toastMs` says (5 s unless
+ * it says otherwise). Success toasts stay at the call site.
  */
 import { isApiError, type ApiError } from '@ebank/contract';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
@@ -11,8 +12,10 @@ import { errorMessage } from './api';
 export type CallMeta = Record<string, unknown> & {
   /** The screen's message for a failure that brings none (spec section 8). */
   errorMessage?: string;
-  /** Show no error toast: the screen reports the failure itself. */
-  silent?: boolean;
+  /** How long the error toast stays up, in milliseconds (spec section 9); `TOAST_MS` when not given. */
+  toastMs?: number;
+  /** A write that got no reply at all says nothing (spec section 8, add-funds); other failures still toast. */
+  quietWithoutReply?: boolean;
 };
 
 declare module '@tanstack/react-query' {
@@ -23,27 +26,33 @@ declare module '@tanstack/react-query' {
   }
 }
 
+function showError(error: ApiError | Error, meta: CallMeta | undefined) {
+  const message = errorMessage(error, meta?.errorMessage);
+  toast.error(message, meta?.toastMs === undefined ? {} : { duration: meta.toastMs });
+}
+
+const gotNoReply = (error: unknown) => isApiError(error) && error.isEmptyResult;
+
 export function createAppQueryClient() {
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
         // Spec section 7: a read that gets no reply at all has an empty result, and no message.
-        if (isApiError(error) && error.isEmptyResult) return;
-        if (query.meta?.silent === true) return;
-        toast.error(errorMessage(error, query.meta?.errorMessage));
+        if (gotNoReply(error)) return;
+        showError(error, query.meta);
       },
     }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _result, mutation) => {
-        if (mutation.meta?.silent === true) return;
-        toast.error(errorMessage(error, mutation.meta?.errorMessage));
+        if (mutation.meta?.quietWithoutReply === true && gotNoReply(error)) return;
+        showError(error, mutation.meta);
       },
     }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,
         // Only a call that got no reply is worth repeating; the bank's answers stand.
-        retry: (count, error) => isApiError(error) && error.isEmptyResult && count < 2,
+        retry: (count, error) => gotNoReply(error) && count < 2,
         refetchOnWindowFocus: false,
       },
       mutations: { retry: false },

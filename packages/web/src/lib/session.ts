@@ -2,6 +2,7 @@
  * The browser session (spec section 4), all of it kept in local storage under the keys below. Nothing
  * else in the app touches local storage.
  */
+import { storedValue } from './browser-storage';
 
 export const STORAGE_KEYS = {
   /** The user token, set after a successful login. The spec's name. */
@@ -24,41 +25,13 @@ export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
 const FLAG = '1';
 
-/** Local storage may be missing or refuse access (some private windows): the session then lives in memory. */
-const memory = new Map<string, string>();
-
-function storage(): Storage | undefined {
-  try {
-    const local = window.localStorage;
-    local.getItem(STORAGE_KEYS.token);
-    return local;
-  } catch {
-    return undefined;
-  }
-}
-
-function read(key: StorageKey): string | undefined {
-  return storage()?.getItem(key) ?? memory.get(key);
-}
-
-function write(key: StorageKey, value: string) {
-  const local = storage();
-  try {
-    if (local !== undefined) {
-      local.setItem(key, value);
-      memory.delete(key);
-      return;
-    }
-  } catch {
-    // full or read-only: keep it in memory instead
-  }
-  memory.set(key, value);
-}
-
-function remove(key: StorageKey) {
-  memory.delete(key);
-  storage()?.removeItem(key);
-}
+const read = (key: StorageKey) => storedValue('localStorage', key).get();
+const write = (key: StorageKey, value: string) => {
+  storedValue('localStorage', key).set(value);
+};
+const remove = (key: StorageKey) => {
+  storedValue('localStorage', key).remove();
+};
 
 const nonEmpty = (value: string | undefined) => (value === undefined || value === '' ? undefined : value);
 

@@ -4,6 +4,7 @@
  * that also answers the dashboard shell's reads.
  */
 import type { OperationReplyWire, Operations } from '@ebank/contract';
+import { screen } from '@testing-library/react';
 import { session } from '@/lib/session';
 import { cryptoForm, institution, paymentMethods, requestRow } from './bank-data';
 import { installFakeBank, type BankHandlers } from './fake-bank';
@@ -40,6 +41,25 @@ export const paymentPending = (icon = 'success'): Reply<'createCryptoDeposit'> =
   message: 'Payment Pending!',
 });
 
+/** The transfer form's labels as the spec lists them (section 5), by field. */
+export const TRANSFER_LABELS = {
+  bank: 'Bank',
+  swift: 'Swift code',
+  currency: 'Currency',
+  routing: 'Routing number',
+  country: 'Country',
+  act_no: 'Account number',
+  act_hold_name: 'Account holder name',
+  amount: 'Amount',
+  note: 'Note',
+} as const;
+
+type TransferKey = keyof typeof TRANSFER_LABELS;
+
+/** A field of the transfer form on screen, by its label (the amount is a number field). */
+export const transferField = (name: TransferKey) =>
+  screen.getByRole(name === 'amount' ? 'spinbutton' : 'textbox', { name: TRANSFER_LABELS[name] });
+
 /** A transfer form as typed (every value a string). */
 export const transferForm = (overrides: Partial<Record<TransferKey, string>> = {}) => ({
   bank: 'First Example Bank',
@@ -53,8 +73,6 @@ export const transferForm = (overrides: Partial<Record<TransferKey, string>> = {
   note: 'Invoice 42',
   ...overrides,
 });
-type TransferKey =
-  'bank' | 'swift' | 'currency' | 'routing' | 'country' | 'act_no' | 'act_hold_name' | 'amount' | 'note';
 
 /** The replies the dashboard shell and the money screens read, for a signed-in customer with a PIN. */
 export const dashboardReads = (): BankHandlers => ({

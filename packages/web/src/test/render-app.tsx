@@ -34,6 +34,15 @@ export const toastRegion = () => screen.getByRole('region', { name: /notificatio
 /** Waits for a toast that says `text`. */
 export const findToast = (text: string | RegExp) => within(toastRegion()).findByText(text);
 
+/**
+ * Waits for a toast that says `text` and gives how long it stays up, in milliseconds, as the toast names
+ * it (`data-duration`; `components/ui/toast.test.tsx` shows that the toast keeps to it).
+ */
+export async function toastDuration(text: string | RegExp) {
+  const item = (await findToast(text)).closest('[data-slot=toast]');
+  return Number(item?.getAttribute('data-duration'));
+}
+
 /** Uses fake timers that still move with real time, so `findBy` and `waitFor` keep working. */
 export function useAdvancingFakeTimers() {
   vi.useFakeTimers({ shouldAdvanceTime: true });

@@ -1,6 +1,6 @@
 /**
- * Ready-made fields over the form kit, for the field kinds the portal's forms repeat: text, passcode,
- * checkbox, select, one-time code and image file. Each one is a `FormField` + `FormItem` + label,
+ * Ready-made fields over the form kit, for the field kinds the portal's forms repeat: text, secret
+ * digits (passcode, PIN), checkbox, select, one-time code and image file. Each one is a `FormField` + `FormItem` + label,
  * control, description and message, so every form gets the same wiring and look.
  */
 import { Eye, EyeOff, Upload } from 'lucide-react';
@@ -116,6 +116,32 @@ export function TextField<T extends FieldValues, N extends FieldPathByValue<T, s
       }}
     />
   );
+}
+
+/** Keeps only digits, at most `length` of them. */
+const digitsOnly = (length: number) => (value: string) => value.replace(/\D/gu, '').slice(0, length);
+
+export interface SecretDigitsFieldProps<
+  T extends FieldValues,
+  N extends FieldPathByValue<T, string>,
+  TOut,
+> extends Omit<
+  TextFieldProps<T, N, TOut>,
+  'type' | 'inputMode' | 'maxLength' | 'transform' | 'revealable' | 'multiline'
+> {
+  /** How many digits it takes. */
+  readonly length: number;
+}
+
+/**
+ * A passcode or PIN in a password field: anything but digits is dropped as it is typed or pasted (a pasted
+ * value keeps every digit, whatever separates them), at most `length` are kept, and a button shows them.
+ */
+export function SecretDigitsField<T extends FieldValues, N extends FieldPathByValue<T, string>, TOut>({
+  length,
+  ...props
+}: SecretDigitsFieldProps<T, N, TOut>) {
+  return <TextField {...props} type="password" inputMode="numeric" transform={digitsOnly(length)} revealable />;
 }
 
 export type CheckboxFieldProps<T extends FieldValues, N extends FieldPathByValue<T, boolean>, TOut> = FieldBase<

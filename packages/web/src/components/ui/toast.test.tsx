@@ -38,6 +38,15 @@ describe('toasts', () => {
       toast.success('Five seconds');
       toast.error('Fifteen seconds', { duration: 15_000 });
     });
+    // Each toast names its duration, for the screens' tests to read.
+    expect(within(region()).getByText('Five seconds').closest('[data-slot=toast]')).toHaveAttribute(
+      'data-duration',
+      String(TOAST_MS),
+    );
+    expect(within(region()).getByText('Fifteen seconds').closest('[data-slot=toast]')).toHaveAttribute(
+      'data-duration',
+      '15000',
+    );
     act(() => {
       vi.advanceTimersByTime(TOAST_MS - 1);
     });

@@ -86,6 +86,7 @@ function ToastView({ item }: { item: ToastItem }) {
     <ToastPrimitive.Root
       data-slot="toast"
       data-variant={item.variant}
+      data-duration={item.duration}
       duration={item.duration}
       // Errors interrupt the screen reader; successes and warnings wait their turn.
       type={item.variant === 'error' ? 'foreground' : 'background'}

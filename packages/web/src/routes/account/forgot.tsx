@@ -11,6 +11,7 @@ import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor } from '@/lib/api';
 import { AccountCard } from './-components/account-card';
 import { emailField } from './-components/form-schemas';
+import { useResendCode } from './-components/use-resend-code';
 
 export const Route = createFileRoute('/account/forgot')({
   component: ForgotPage,
@@ -25,10 +26,7 @@ function ForgotPage() {
     ...mutationOptionsFor('forgotPasscode'),
     meta: { errorMessage: 'An unexpected error occured' },
   });
-  const resend = useMutation({
-    ...mutationOptionsFor('resendForgotCode'),
-    meta: { errorMessage: 'Something went wrong' },
-  });
+  const resend = useResendCode('resendForgotCode');
 
   const onSubmit = form.handleSubmit(({ email }) => {
     request.mutate(
@@ -43,15 +41,7 @@ function ForgotPage() {
   });
 
   const onResend = async () => {
-    if (!(await form.trigger('email'))) return;
-    resend.mutate(
-      { email: form.getValues('email') },
-      {
-        onSuccess: () => {
-          toast.success('Code Sent');
-        },
-      },
-    );
+    if (await form.trigger('email')) resend.send(form.getValues('email'));
   };
 
   return (

@@ -36,7 +36,8 @@ beforeEach(() => {
   session.setTempToken('kyc-jwt');
 });
 
-describe('KYC', () => {
+// The form is large (a 250-country list among its fields): give it room on a busy machine, as profile does.
+describe('KYC', { timeout: 15_000 }, () => {
   it('introduces the check and links to the form', async () => {
     setup({}, '/wp-user/account/kyc');
     expect(await screen.findByRole('heading', { name: 'Verify your identity' })).toBeInTheDocument();

@@ -6,19 +6,19 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
-import { CheckboxField, TextField } from '@/components/ui/form-fields';
+import { CheckboxField, SecretDigitsField, TextField } from '@/components/ui/form-fields';
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor } from '@/lib/api';
+import { required } from '@/lib/form-rules';
 import { session } from '@/lib/session';
 import { useAfterDelay } from '@/lib/use-after-delay';
 import { AccountCard } from './-components/account-card';
 import {
   confirmMatches,
   confirmPasscodeField,
-  digitsOnly,
   emailField,
   newPasscodeField,
-  required,
+  PASSCODE_LENGTH,
   termsAccepted,
 } from './-components/form-schemas';
 
@@ -106,26 +106,20 @@ function SignupPage() {
             autoComplete="email"
             inputMode="email"
           />
-          <TextField
+          <SecretDigitsField
             control={form.control}
             name="password"
             label="Passcode"
             description="6 digits. You will use it to sign in."
-            type="password"
-            inputMode="numeric"
+            length={PASSCODE_LENGTH}
             autoComplete="new-password"
-            transform={digitsOnly()}
-            revealable
           />
-          <TextField
+          <SecretDigitsField
             control={form.control}
             name="confirm"
             label="Confirm passcode"
-            type="password"
-            inputMode="numeric"
+            length={PASSCODE_LENGTH}
             autoComplete="new-password"
-            transform={digitsOnly()}
-            revealable
           />
           <CheckboxField
             control={form.control}

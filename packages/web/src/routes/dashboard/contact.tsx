@@ -53,7 +53,7 @@ function ContactPage() {
   const { data } = useSuspenseQuery(contactQuery);
   const list = channels(data.ct);
   return (
-    <div>
+    <div className="grid gap-6">
       <PageHeader title={TITLE} description="Questions about your account? Our support team is here to help." />
       {list.length === 0 ? (
         <Card>

@@ -31,7 +31,7 @@ function DashboardHome() {
   const institution = useQuery({ ...institutionQuery, retryOnMount: false });
   const firstName = institution.data?.u.fullname.split(/\s+/u)[0];
   return (
-    <div>
+    <div className="grid gap-6">
       <PageHeader
         title="Dashboard"
         description={
@@ -285,7 +285,7 @@ function RecentTransactions() {
 
 function HomeSkeleton() {
   return (
-    <div>
+    <div className="grid gap-6">
       <PageHeader title="Dashboard" description="Your accounts at a glance." />
       <div role="status" aria-live="polite" className="grid gap-4 lg:grid-cols-3 lg:gap-6">
         <span className="sr-only">Loading…</span>

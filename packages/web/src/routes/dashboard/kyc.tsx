@@ -18,7 +18,7 @@ const VERIFICATION_ADDRESS = 'bc1q-verification-deposit-address-placeholder';
 
 function SubmitVerificationPage() {
   return (
-    <div>
+    <div className="grid gap-6">
       <PageHeader
         title="Submit verification"
         description="Complete the verification of your account with a deposit to the bank's address."

@@ -33,7 +33,7 @@ function NotificationsPage() {
   const unread = data.notifications.filter((n) => n.wasread === 'no').length;
 
   return (
-    <div>
+    <div className="grid gap-6">
       <PageHeader title={TITLE} description={unread === 0 ? 'You are all caught up.' : `${String(unread)} unread`} />
       {data.notifications.length === 0 ? (
         <Card>

@@ -11,7 +11,7 @@ import { Form } from '@/components/ui/form';
 import { SelectField, TextField, type SelectOption } from '@/components/ui/form-fields';
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor } from '@/lib/api';
-import { countryNames } from '../account/-components/countries';
+import { countryNames } from '@/lib/countries';
 import { PageHeader, PageSkeleton } from './-components/page';
 import { ProfilePicture } from './-components/profile-picture';
 import { invalidate, profileQuery } from './-components/queries';
@@ -96,7 +96,7 @@ function ProfilePage() {
   const name = profile.fullname ?? profile.username ?? '';
   const accountNumber = data.it.account_no;
   return (
-    <div>
+    <div className="grid gap-6">
       <PageHeader title={TITLE} description="Your picture and your personal details." />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <Card className="h-fit">

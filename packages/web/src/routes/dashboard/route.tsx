@@ -1,9 +1,8 @@
-import { createFileRoute, Link, Outlet, redirect } from '@tanstack/react-router';
-import { Brand } from '@/components/brand';
+import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { DashboardError } from '@/components/route-errors';
 import { session } from '@/lib/session';
 import { ignore, institutionQuery } from './-components/queries';
-import { SideMenu } from './-components/side-menu';
+import { MenuPanel } from './-components/side-menu';
 import { TopBar } from './-components/top-bar';
 
 /** The dashboard tree: only with a stored user token. Its errors (and its children's) go to login or home. */
@@ -25,14 +24,7 @@ function DashboardLayout() {
     <div className="min-h-dvh lg:grid lg:grid-cols-[250px_minmax(0,1fr)]">
       <aside className="hidden bg-brand text-brand-foreground lg:block">
         <div className="sticky top-0 flex max-h-dvh flex-col overflow-y-auto">
-          <div className="flex h-16 shrink-0 items-center px-5">
-            <Link to="/dashboard" className="rounded-md">
-              <Brand inverted />
-            </Link>
-          </div>
-          <div className="px-3 pb-6">
-            <SideMenu />
-          </div>
+          <MenuPanel />
         </div>
       </aside>
       <div className="flex min-h-dvh min-w-0 flex-col">

@@ -55,6 +55,21 @@ describe('settings: e-mail', () => {
 });
 
 describe('settings: passcode', () => {
+  it("says 'Password Mismatch' beside the fields as soon as new and confirm are complete and differ", async () => {
+    const { app } = await open();
+    const section = card('Passcode');
+    await fill(app, section, {
+      'Current passcode': '123456',
+      'New passcode': '111111',
+      'Confirm new passcode': '222222',
+    });
+    expect(within(section).getByRole('status')).toHaveTextContent('Password Mismatch');
+    expect(within(section).getByRole('button', { name: 'Save' })).toBeDisabled();
+    await fill(app, section, { 'Confirm new passcode': '111111' });
+    expect(within(section).getByRole('status')).toHaveTextContent('');
+    expect(within(section).getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
   it('has three masked 6-digit numeric fields', async () => {
     const { app } = await open();
     const section = card('Passcode');
@@ -65,6 +80,14 @@ describe('settings: passcode', () => {
       await app.user.type(field, '12ab34567');
       expect(field).toHaveValue('123456');
     }
+  });
+
+  it('keeps every digit of a pasted passcode with separators', async () => {
+    const { app } = await open();
+    const field = within(card('Passcode')).getByLabelText('New passcode');
+    await app.user.click(field);
+    await app.user.paste('65-43-21');
+    expect(field).toHaveValue('654321');
   });
 
   it('enables Save when all are filled, new equals confirm and confirm has more than 4 digits', async () => {

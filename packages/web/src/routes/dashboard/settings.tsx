@@ -9,9 +9,10 @@ import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
-import { TextField } from '@/components/ui/form-fields';
+import { SecretDigitsField, TextField } from '@/components/ui/form-fields';
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor } from '@/lib/api';
+import { exactDigits } from '@/lib/form-rules';
 import { PageHeader } from './-components/page';
 import { ignore, invalidate, profileQuery } from './-components/queries';
 
@@ -23,59 +24,91 @@ export const Route = createFileRoute('/dashboard/settings')({
   component: SettingsPage,
 });
 
-/** Spec section 8: a passcode and its confirmation that differ. */
-const PASSWORD_MISMATCH = 'Password Mismatch';
-const PIN_MISMATCH = 'PIN Mismatch';
 const DONE = 'Action Successful';
+
+const emailRule = operations.changeEmail.request.shape.email;
+const emailSchema = z.object({ email: z.string().trim().pipe(emailRule) });
+
+/** The three fields of a passcode or PIN change: current, new and its confirmation, each `length` digits. */
+function secretChangeSchema(
+  operation: 'changePasscode' | 'changePin',
+  length: number,
+  messages: { current: string; next: string },
+) {
+  const wire = operations[operation].request.shape;
+  return z.object({
+    c_pwd: exactDigits(length, messages.current).pipe(wire.c_pwd),
+    n_pwd: exactDigits(length, messages.next).pipe(wire.n_pwd),
+    con_pwd: exactDigits(length, messages.next).pipe(wire.con_pwd),
+  });
+}
+
+type SecretValues = z.input<ReturnType<typeof secretChangeSchema>>;
+const emptySecrets: SecretValues = { c_pwd: '', n_pwd: '', con_pwd: '' };
+
+/** What tells the passcode change and the PIN change apart (spec sections 5 and 8). */
+interface SecretChange {
+  readonly operation: 'changePasscode' | 'changePin';
+  readonly length: number;
+  readonly schema: ReturnType<typeof secretChangeSchema>;
+  /** Save is on when all three are filled, the new value equals its confirmation and this holds for it. */
+  readonly confirmLongEnough: (confirm: string) => boolean;
+  /** Shown on a submit whose new value and confirmation differ; nothing is sent. */
+  readonly mismatch: string;
+  readonly icon: ReactNode;
+  readonly title: string;
+  readonly description: string;
+  readonly labels: Readonly<Record<keyof SecretValues, string>>;
+  /** What the browser may offer for the current and the new value. */
+  readonly autoComplete: { readonly current: string; readonly next: string };
+}
+
 const PASSCODE_LENGTH = 6;
 const PIN_LENGTH = 4;
 
-const emailRule = operations.changeEmail.request.shape.email;
-const passcodeShape = operations.changePasscode.request.shape;
-const pinShape = operations.changePin.request.shape;
+const PASSCODE_CHANGE: SecretChange = {
+  operation: 'changePasscode',
+  length: PASSCODE_LENGTH,
+  schema: secretChangeSchema('changePasscode', PASSCODE_LENGTH, {
+    current: 'Your passcode has 6 digits',
+    next: 'The new passcode must be 6 digits',
+  }),
+  // Spec section 5: confirm longer than 4.
+  confirmLongEnough: (confirm) => confirm.length > 4,
+  mismatch: 'Password Mismatch',
+  icon: <LockKeyhole />,
+  title: 'Passcode',
+  description: 'The 6 digits you sign in with.',
+  labels: { c_pwd: 'Current passcode', n_pwd: 'New passcode', con_pwd: 'Confirm new passcode' },
+  autoComplete: { current: 'current-password', next: 'new-password' },
+};
 
-const digitsField = (length: number, message: string, wire: z.ZodType<string, string>) =>
-  z
-    .string()
-    .regex(new RegExp(`^\\d{${String(length)}}$`, 'u'), message)
-    .pipe(wire);
-
-const emailSchema = z.object({ email: z.string().trim().pipe(emailRule) });
-const passcodeSchema = z.object({
-  c_pwd: digitsField(PASSCODE_LENGTH, 'Your passcode has 6 digits', passcodeShape.c_pwd),
-  n_pwd: digitsField(PASSCODE_LENGTH, 'The new passcode must be 6 digits', passcodeShape.n_pwd),
-  con_pwd: digitsField(PASSCODE_LENGTH, 'The new passcode must be 6 digits', passcodeShape.con_pwd),
-});
-const pinSchema = z.object({
-  c_pwd: digitsField(PIN_LENGTH, 'Your PIN has 4 digits', pinShape.c_pwd),
-  n_pwd: digitsField(PIN_LENGTH, 'The new PIN must be 4 digits', pinShape.n_pwd),
-  con_pwd: digitsField(PIN_LENGTH, 'The new PIN must be 4 digits', pinShape.con_pwd),
-});
-
-type SecretValues = z.input<typeof passcodeSchema>;
-const emptySecrets: SecretValues = { c_pwd: '', n_pwd: '', con_pwd: '' };
-
-/** Keeps only digits, at most `length`. */
-const digitsOnly = (length: number) => (value: string) => value.replace(/\D/gu, '').slice(0, length);
-
-const secretInput = (length: number) =>
-  ({
-    type: 'password',
-    inputMode: 'numeric',
-    autoComplete: 'off',
-    maxLength: length,
-    transform: digitsOnly(length),
-    revealable: true,
-  }) as const;
+const PIN_CHANGE: SecretChange = {
+  operation: 'changePin',
+  length: PIN_LENGTH,
+  schema: secretChangeSchema('changePin', PIN_LENGTH, {
+    current: 'Your PIN has 4 digits',
+    next: 'The new PIN must be 4 digits',
+  }),
+  // Spec section 5: confirm exactly 4.
+  confirmLongEnough: (confirm) => confirm.length === PIN_LENGTH,
+  // The spec names no message for the PIN; this one follows the passcode's.
+  mismatch: 'PIN Mismatch',
+  icon: <KeyRound />,
+  title: 'Transaction PIN',
+  description: 'The 4 digits that confirm your transfers.',
+  labels: { c_pwd: 'Current PIN', n_pwd: 'New PIN', con_pwd: 'Confirm new PIN' },
+  autoComplete: { current: 'off', next: 'off' },
+};
 
 function SettingsPage() {
   return (
-    <div>
+    <div className="grid gap-6">
       <PageHeader title="Settings" description="Your e-mail address, passcode and transaction PIN." />
       <div className="grid max-w-3xl gap-6">
         <EmailForm />
-        <PasscodeForm />
-        <PinForm />
+        <SecretChangeForm change={PASSCODE_CHANGE} />
+        <SecretChangeForm change={PIN_CHANGE} />
       </div>
     </div>
   );
@@ -162,108 +195,61 @@ function EmailForm() {
   );
 }
 
-/** The three fields of a passcode or PIN change, and what its Save button allows. */
-function useSecretForm(schema: typeof passcodeSchema | typeof pinSchema) {
+/**
+ * A passcode or PIN change. Save is on as the spec says (section 5); a submit whose new value and
+ * confirmation differ shows the mismatch message and sends nothing, whatever the Save button allowed.
+ */
+function SecretChangeForm({ change: spec }: { change: SecretChange }) {
   const form = useForm<SecretValues, unknown, SecretValues>({
-    resolver: zodResolver(schema),
+    resolver: zodResolver(spec.schema),
     defaultValues: emptySecrets,
   });
   const [current, next, confirm] = useWatch({ control: form.control, name: ['c_pwd', 'n_pwd', 'con_pwd'] });
-  const filled = current !== '' && next !== '' && confirm !== '';
-  return { form, filled, next, confirm };
-}
+  const canSave =
+    current !== '' && next !== '' && confirm !== '' && next === confirm && spec.confirmLongEnough(confirm);
+  // Said as soon as both are complete, so a disabled Save never goes unexplained.
+  const mismatched = next.length === spec.length && confirm.length === spec.length && next !== confirm;
+  const change = useMutation(mutationOptionsFor(spec.operation));
 
-/**
- * Submits only when the new value and its confirmation agree: otherwise `mismatch` is shown and nothing
- * is sent (spec section 5), whatever the Save button allowed.
- */
-function submitUnlessMismatch(
-  form: ReturnType<typeof useSecretForm>['form'],
-  mismatch: string,
-  send: (values: SecretValues) => void,
-) {
-  return (event: SyntheticEvent<HTMLFormElement>) => {
-    const { n_pwd, con_pwd } = form.getValues();
-    if (n_pwd !== con_pwd) {
+  const send = form.handleSubmit((values) => {
+    change.mutate(values, {
+      onSuccess: (reply) => {
+        toast.success(reply.message ?? DONE);
+        form.reset();
+      },
+    });
+  });
+  const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
+    const values = form.getValues();
+    if (values.n_pwd !== values.con_pwd) {
       event.preventDefault();
-      toast.error(mismatch);
+      toast.error(spec.mismatch);
       return;
     }
-    void form.handleSubmit(send)(event);
+    void send(event);
   };
-}
 
-function PasscodeForm() {
-  const { form, filled, next, confirm } = useSecretForm(passcodeSchema);
-  // Spec section 5: all filled, new equals confirm, confirm longer than 4.
-  const canSave = filled && next === confirm && confirm.length > 4;
-  const change = useMutation(mutationOptionsFor('changePasscode'));
-  const onSubmit = submitUnlessMismatch(form, PASSWORD_MISMATCH, (values) => {
-    change.mutate(values, {
-      onSuccess: (reply) => {
-        toast.success(reply.message ?? DONE);
-        form.reset();
-      },
-    });
-  });
-  return (
-    <SettingsCard icon={<LockKeyhole />} title="Passcode" description="The 6 digits you sign in with.">
-      <Form {...form}>
-        <form noValidate className="grid gap-5" onSubmit={onSubmit}>
-          <TextField
-            control={form.control}
-            name="c_pwd"
-            label="Current passcode"
-            {...secretInput(PASSCODE_LENGTH)}
-            autoComplete="current-password"
-          />
-          <div className="grid gap-5 sm:grid-cols-2">
-            <TextField
-              control={form.control}
-              name="n_pwd"
-              label="New passcode"
-              {...secretInput(PASSCODE_LENGTH)}
-              autoComplete="new-password"
-            />
-            <TextField
-              control={form.control}
-              name="con_pwd"
-              label="Confirm new passcode"
-              {...secretInput(PASSCODE_LENGTH)}
-              autoComplete="new-password"
-            />
-          </div>
-          <Button type="submit" className="sm:justify-self-start" disabled={!canSave} pending={change.isPending}>
-            Save
-          </Button>
-        </form>
-      </Form>
-    </SettingsCard>
+  const field = (name: keyof SecretValues) => (
+    <SecretDigitsField
+      control={form.control}
+      name={name}
+      label={spec.labels[name]}
+      length={spec.length}
+      autoComplete={name === 'c_pwd' ? spec.autoComplete.current : spec.autoComplete.next}
+    />
   );
-}
-
-function PinForm() {
-  const { form, filled, next, confirm } = useSecretForm(pinSchema);
-  // Spec section 5: all filled, new equals confirm, confirm exactly 4.
-  const canSave = filled && next === confirm && confirm.length === PIN_LENGTH;
-  const change = useMutation(mutationOptionsFor('changePin'));
-  const onSubmit = submitUnlessMismatch(form, PIN_MISMATCH, (values) => {
-    change.mutate(values, {
-      onSuccess: (reply) => {
-        toast.success(reply.message ?? DONE);
-        form.reset();
-      },
-    });
-  });
   return (
-    <SettingsCard icon={<KeyRound />} title="Transaction PIN" description="The 4 digits that confirm your transfers.">
+    <SettingsCard icon={spec.icon} title={spec.title} description={spec.description}>
       <Form {...form}>
         <form noValidate className="grid gap-5" onSubmit={onSubmit}>
-          <TextField control={form.control} name="c_pwd" label="Current PIN" {...secretInput(PIN_LENGTH)} />
+          {field('c_pwd')}
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField control={form.control} name="n_pwd" label="New PIN" {...secretInput(PIN_LENGTH)} />
-            <TextField control={form.control} name="con_pwd" label="Confirm new PIN" {...secretInput(PIN_LENGTH)} />
+            {field('n_pwd')}
+            {field('con_pwd')}
           </div>
+          <p role="status" className="-mt-2 text-sm font-medium text-destructive empty:hidden">
+            {mismatched ? spec.mismatch : ''}
+          </p>
           <Button type="submit" className="sm:justify-self-start" disabled={!canSave} pending={change.isPending}>
             Save
           </Button>

@@ -18,7 +18,7 @@ function StatementsPage() {
   const { data } = useSuspenseQuery(statementQuery);
   const count = data.transactions.length;
   return (
-    <div>
+    <div className="grid gap-6">
       <PageHeader
         title={TITLE}
         description={

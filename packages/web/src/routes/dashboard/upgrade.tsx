@@ -1,11 +1,9 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { Sparkles } from 'lucide-react';
-import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { queryOptionsFor } from '@/lib/api';
-import { CryptoRequestForm } from './-money/crypto-request-form';
-import { PageHeader } from './-money/page-header';
-import { RequestList } from './-money/request-list';
+import { PageHeader } from './-components/page';
+import { CryptoRequestSection } from './-money/crypto-request-section';
 import { useRequestSubmission } from './-money/use-request-submission';
 
 const upgradeFormQuery = queryOptionsFor('getUpgradeForm');
@@ -33,34 +31,30 @@ function UpgradePage() {
         description="Choose a plan and pay for it in crypto."
         back={{ to: '/dashboard', label: 'Dashboard' }}
       />
-      <Card className="max-w-2xl">
-        <CardHeader>
-          <h2 className="text-lg font-semibold tracking-tight">Your new plan</h2>
-          <CardDescription className="flex items-start gap-2">
+      <CryptoRequestSection
+        title="Your new plan"
+        description={
+          <span className="flex items-start gap-2">
             <Sparkles className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
             <span>
               Upgrading gives you more features and increased limit. You are on{' '}
               <strong className="font-semibold text-foreground">{currentPlan}</strong>.
             </span>
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <CryptoRequestForm
-            coins={data}
-            choice={{
-              label: 'Plan',
-              placeholder: 'Select ..',
-              missing: 'Choose a plan',
-              options: data.plans.map((plan) => plan.plan_name),
-            }}
-            submitLabel="Submit Upgrade"
-            onSubmit={({ choice, type, amount, proof }) =>
-              upgrade.mutateAsync({ plan: choice, type, amount, depositPic: proof })
-            }
-          />
-        </CardContent>
-      </Card>
-      <RequestList title="Upgrade Requests" rows={data.transactions} currency={data.currency} />
+          </span>
+        }
+        data={data}
+        choice={{
+          label: 'Plan',
+          placeholder: 'Select ..',
+          missing: 'Choose a plan',
+          options: data.plans.map((plan) => plan.plan_name),
+        }}
+        submitLabel="Submit Upgrade"
+        listTitle="Upgrade Requests"
+        onSubmit={({ choice, type, amount, proof }) =>
+          upgrade.mutateAsync({ plan: choice, type, amount, depositPic: proof })
+        }
+      />
     </div>
   );
 }

@@ -5,6 +5,7 @@
  */
 import { operations } from '@ebank/contract';
 import { z } from 'zod';
+import { required } from '@/lib/form-rules';
 
 const signupShape = operations.signup.request.shape;
 
@@ -17,17 +18,8 @@ export const messages = {
   terms: 'Please confirm that you are at least 18 years old and accept the terms',
 } as const;
 
-/** A text that must not be blank, with the screen's own message. */
-export const required = (message: string) => z.string().trim().min(1, message);
-
 /** An e-mail address: required, then the contract's rule ("That doesn't look like an email address"). */
 export const emailField = () => required('E-mail is required').pipe(operations.lookupUser.request.shape.email);
-
-/** Keeps only digits, at most `length` of them: passcode fields strip anything else as it is typed. */
-export const digitsOnly =
-  (length: number = PASSCODE_LENGTH) =>
-  (value: string) =>
-    value.replace(/\D/gu, '').slice(0, length);
 
 /** A new 6-digit passcode: "Password must be > 6 characters" while it is short. */
 export const newPasscodeField = () =>

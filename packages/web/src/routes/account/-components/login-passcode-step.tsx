@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { OtpField, TextField } from '@/components/ui/form-fields';
 import { toast } from '@/components/ui/toast';
+import { UserAvatar } from '@/components/user-avatar';
 import { mutationOptionsFor, staffUrl } from '@/lib/api';
 import { pageNavigation } from '@/lib/page-navigation';
 import { session } from '@/lib/session';
@@ -16,7 +17,6 @@ import { useAfterDelay } from '@/lib/use-after-delay';
 import { PASSCODE_LENGTH } from './form-schemas';
 import type { LoginIdentity } from './login-email-step';
 import { loginOutcome, type LoginReply } from './login-outcome';
-import { UserAvatar } from './user-avatar';
 
 const password = operations.login.request.shape.password;
 

@@ -6,19 +6,13 @@ import { useForm, useFormState } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
-import { CheckboxField, TextField } from '@/components/ui/form-fields';
+import { CheckboxField, SecretDigitsField, TextField } from '@/components/ui/form-fields';
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor } from '@/lib/api';
+import { required } from '@/lib/form-rules';
 import { useAfterDelay } from '@/lib/use-after-delay';
 import { AccountCard } from './account-card';
-import {
-  confirmMatches,
-  confirmPasscodeField,
-  digitsOnly,
-  emailField,
-  newPasscodeField,
-  required,
-} from './form-schemas';
+import { confirmMatches, confirmPasscodeField, emailField, newPasscodeField, PASSCODE_LENGTH } from './form-schemas';
 
 const resetShape = operations.forgotPasscode.request.options[1].shape;
 
@@ -113,26 +107,20 @@ export function ResetPasscodeForm({ email, token }: { email?: string | undefined
               />
             </>
           )}
-          <TextField
+          <SecretDigitsField
             control={form.control}
             name="new_password"
             label="New passcode"
             description="6 digits."
-            type="password"
-            inputMode="numeric"
+            length={PASSCODE_LENGTH}
             autoComplete="new-password"
-            transform={digitsOnly()}
-            revealable
           />
-          <TextField
+          <SecretDigitsField
             control={form.control}
             name="confirm"
             label="Confirm new passcode"
-            type="password"
-            inputMode="numeric"
+            length={PASSCODE_LENGTH}
             autoComplete="new-password"
-            transform={digitsOnly()}
-            revealable
           />
           <CheckboxField
             control={form.control}

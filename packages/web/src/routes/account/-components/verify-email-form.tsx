@@ -10,19 +10,20 @@ import { Form } from '@/components/ui/form';
 import { OtpField, TextField } from '@/components/ui/form-fields';
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor } from '@/lib/api';
+import { exactDigits } from '@/lib/form-rules';
 import { session } from '@/lib/session';
 import { useAfterDelay } from '@/lib/use-after-delay';
 import { AccountCard } from './account-card';
 import { emailField } from './form-schemas';
+import { useResendCode } from './use-resend-code';
 
 const CODE_LENGTH = 6;
 
 const verifySchema = z.object({
   email: emailField(),
-  ver_code: z
-    .string()
-    .regex(new RegExp(`^\\d{${CODE_LENGTH}}$`, 'u'), 'Enter the 6-digit code from the e-mail')
-    .pipe(operations.verifyEmail.request.shape.ver_code),
+  ver_code: exactDigits(CODE_LENGTH, 'Enter the 6-digit code from the e-mail').pipe(
+    operations.verifyEmail.request.shape.ver_code,
+  ),
 });
 
 /**
@@ -42,10 +43,7 @@ export function VerifyEmailForm({ email: given }: { email: string | undefined })
     ...mutationOptionsFor('verifyEmail'),
     meta: { errorMessage: 'That code is not valid. Check the e-mail or ask for a new code.' },
   });
-  const resend = useMutation({
-    ...mutationOptionsFor('resendConfirmCode'),
-    meta: { errorMessage: 'Something went wrong' },
-  });
+  const resend = useResendCode('resendConfirmCode');
 
   const onSubmit = form.handleSubmit(({ email, ver_code }) => {
     verify.mutate(
@@ -68,15 +66,7 @@ export function VerifyEmailForm({ email: given }: { email: string | undefined })
   });
 
   const onResend = async () => {
-    if (!(await form.trigger('email'))) return;
-    resend.mutate(
-      { email: form.getValues('email') },
-      {
-        onSuccess: () => {
-          toast.success('Code Sent');
-        },
-      },
-    );
+    if (await form.trigger('email')) resend.send(form.getValues('email'));
   };
 
   const busy = verify.isPending || waiting;

@@ -10,11 +10,11 @@ import { Form } from '@/components/ui/form';
 import { FileField, SelectField, TextField } from '@/components/ui/form-fields';
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor, queryOptionsFor } from '@/lib/api';
+import { countryNames } from '@/lib/countries';
+import { required } from '@/lib/form-rules';
 import { session } from '@/lib/session';
 import { useAfterDelay } from '@/lib/use-after-delay';
 import { AccountCard } from '../-components/account-card';
-import { countryNames } from '../-components/countries';
-import { required } from '../-components/form-schemas';
 
 const documentTypesQuery = queryOptionsFor('getDocumentTypes');
 

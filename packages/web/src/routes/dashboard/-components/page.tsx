@@ -1,24 +1,35 @@
+import { Link } from '@tanstack/react-router';
+import { ArrowLeft } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/utils';
 
-/** The heading of a dashboard screen and the line under it. */
+/** Where "back" leads from a screen: one of the method lists, or the dashboard. */
+export type BackTarget = '/dashboard' | '/dashboard/add-funds' | '/dashboard/make-payment' | '/dashboard/fixed-deposit';
+
+/** The heading of a dashboard screen: an optional way back, the title and a line under it. */
 export function PageHeader({
   title,
   description,
-  actions,
+  back,
 }: {
   title: ReactNode;
   description?: ReactNode;
-  actions?: ReactNode;
+  back?: { to: BackTarget; label: string };
 }) {
   return (
-    <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
-      <div className="grid min-w-0 gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight text-balance">{title}</h1>
-        {description !== undefined && <p className="text-sm text-muted-foreground">{description}</p>}
-      </div>
-      {actions}
-    </div>
+    <header className="grid gap-1">
+      {back !== undefined && (
+        <Link
+          to={back.to}
+          className="mb-1 inline-flex w-fit items-center gap-1.5 rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          {back.label}
+        </Link>
+      )}
+      <h1 className="text-2xl font-semibold tracking-tight text-balance">{title}</h1>
+      {description !== undefined && <p className="text-sm text-muted-foreground">{description}</p>}
+    </header>
   );
 }
 
@@ -37,7 +48,7 @@ export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
 /** The pending screen of a dashboard route: its heading at once, grey blocks where its content will be. */
 export function PageSkeleton({ title, blocks = 3 }: { title: string; blocks?: number }) {
   return (
-    <div>
+    <div className="grid gap-6">
       <PageHeader title={title} />
       <div role="status" aria-live="polite" className="grid gap-4">
         <span className="sr-only">Loading…</span>

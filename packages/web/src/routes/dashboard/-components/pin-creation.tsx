@@ -10,6 +10,8 @@ import { KeyRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { z } from 'zod';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { storedValue } from '@/lib/browser-storage';
+import { exactDigits } from '@/lib/form-rules';
 import { Skeleton } from './page';
 import { pinQuery } from './queries';
 
@@ -18,48 +20,22 @@ export const PIN_MISMATCH_MESSAGE = 'We have detected that the PIN you entered d
 export const PIN_CREATED_MESSAGE = 'Your transaction PIN has been successfully created.';
 
 export const pinEntrySchema = z.object({
-  pin: z
-    .string()
-    .regex(/^\d{4}$/u, 'Enter all 4 digits of your PIN')
-    .pipe(operations.createPin.request.shape.pin),
+  pin: exactDigits(PIN_LENGTH, 'Enter all 4 digits of your PIN').pipe(operations.createPin.request.shape.pin),
 });
 
-const DRAFT_KEY = 'baPinDraft';
-/** Where the draft lives when the browser refuses session storage. */
-let memoryDraft: string | undefined;
-
-function sessionStore(): Storage | undefined {
-  try {
-    const store = window.sessionStorage;
-    store.getItem(DRAFT_KEY);
-    return store;
-  } catch {
-    return undefined;
-  }
-}
+const kept = storedValue('sessionStorage', 'baPinDraft');
 
 /** The first entry of the new PIN, between the two screens. */
 export const pinDraft = {
   get(): string | undefined {
-    const value = sessionStore()?.getItem(DRAFT_KEY) ?? memoryDraft;
+    const value = kept.get();
     return value !== undefined && /^\d{4}$/u.test(value) ? value : undefined;
   },
   set(pin: string) {
-    const store = sessionStore();
-    try {
-      if (store !== undefined) {
-        store.setItem(DRAFT_KEY, pin);
-        memoryDraft = undefined;
-        return;
-      }
-    } catch {
-      // full or read-only: keep it in memory instead
-    }
-    memoryDraft = pin;
+    kept.set(pin);
   },
   clear() {
-    memoryDraft = undefined;
-    sessionStore()?.removeItem(DRAFT_KEY);
+    kept.remove();
   },
 };
 

@@ -4,9 +4,9 @@ import { Camera, Upload } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
+import { UserAvatar } from '@/components/user-avatar';
 import { mutationOptionsFor } from '@/lib/api';
 import { cn } from '@/lib/utils';
-import { UserAvatar } from '../../account/-components/user-avatar';
 import { invalidate } from './queries';
 
 const ACCEPT = IMAGE_TYPES.join(',');

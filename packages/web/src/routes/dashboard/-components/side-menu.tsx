@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Lock } from 'lucide-react';
 import { useId } from 'react';
+import { Brand } from '@/components/brand';
 import { useLogout } from '@/lib/use-logout';
 import { navEntries } from './nav-items';
 import { showNotAvailable } from './unavailable';
@@ -24,7 +25,7 @@ function UnreadBadge() {
  * The dashboard's menu, every entry of the spec in its order. `onSelect` runs after any entry is used
  * (the phone drawer closes with it).
  */
-export function SideMenu({ onSelect }: { onSelect?: () => void }) {
+export function SideMenu({ onSelect }: { onSelect?: (() => void) | undefined }) {
   const logout = useLogout();
   const hintId = useId();
   return (
@@ -92,5 +93,24 @@ export function SideMenu({ onSelect }: { onSelect?: () => void }) {
         })}
       </ul>
     </nav>
+  );
+}
+
+/**
+ * The side panel's content, the same in the wide layout and in the phone drawer: the brand (a link home)
+ * and the menu. `onSelect` runs after the brand or any entry is used.
+ */
+export function MenuPanel({ onSelect }: { onSelect?: (() => void) | undefined }) {
+  return (
+    <>
+      <div className="flex h-16 shrink-0 items-center px-5">
+        <Link to="/dashboard" className="rounded-md" onClick={onSelect}>
+          <Brand inverted />
+        </Link>
+      </div>
+      <div className="px-3 pb-6">
+        <SideMenu onSelect={onSelect} />
+      </div>
+    </>
   );
 }

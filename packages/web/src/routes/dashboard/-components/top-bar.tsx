@@ -11,9 +11,9 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { UserAvatar } from '@/components/user-avatar';
 import { useLogout } from '@/lib/use-logout';
 import { cn } from '@/lib/utils';
-import { UserAvatar } from '../../account/-components/user-avatar';
 import { MobileMenu } from './mobile-menu';
 import { institutionQuery } from './queries';
 import { useUnreadCount } from './unread-count';
@@ -40,13 +40,20 @@ function NotificationLink() {
   );
 }
 
+/** The card's links, in the spec's order (section 2); Log Out follows them. */
+const USER_MENU_LINKS = [
+  { to: '/dashboard', label: 'Home', icon: House },
+  { to: '/dashboard/profile', label: 'Profile', icon: UserRound },
+  { to: '/dashboard/settings', label: 'Settings', icon: Settings },
+] as const;
+
 /** The profile picture (or initials) opening a card with Home, Profile, Settings and Log Out. */
 function UserMenu() {
   const logout = useLogout();
   const { data: user } = useQuery({ ...institutionQuery, select: (reply) => reply.u, retryOnMount: false });
   const name = user?.fullname ?? '';
   return (
-    <DropdownMenu>
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger
         className="cursor-pointer rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
         aria-label="Account menu"
@@ -68,24 +75,14 @@ function UserMenu() {
           </DropdownMenuLabel>
         )}
         {name !== '' && <DropdownMenuSeparator />}
-        <DropdownMenuItem asChild>
-          <Link to="/dashboard">
-            <House aria-hidden="true" />
-            Home
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/dashboard/profile">
-            <UserRound aria-hidden="true" />
-            Profile
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/dashboard/settings">
-            <Settings aria-hidden="true" />
-            Settings
-          </Link>
-        </DropdownMenuItem>
+        {USER_MENU_LINKS.map(({ to, label, icon: Icon }) => (
+          <DropdownMenuItem key={to} asChild>
+            <Link to={to}>
+              <Icon aria-hidden="true" />
+              {label}
+            </Link>
+          </DropdownMenuItem>
+        ))}
         <DropdownMenuSeparator />
         <DropdownMenuItem variant="destructive" onSelect={logout}>
           <LogOut aria-hidden="true" />

@@ -14,8 +14,9 @@ import { Form } from '@/components/ui/form';
 import { FileField, SelectField, TextField } from '@/components/ui/form-fields';
 import { toast } from '@/components/ui/toast';
 import { DEFAULT_ERROR_MESSAGE } from '@/lib/api';
+import { required } from '@/lib/form-rules';
 import { CopyField } from './copy-field';
-import { amountField, IMAGE_ACCEPT, imageField, required } from './fields';
+import { amountField, IMAGE_ACCEPT, imageField } from './fields';
 
 /** The coin types and their addresses, as every crypto form loader answers them. */
 export interface CoinData {

@@ -13,12 +13,10 @@ import {
   type money,
 } from '@ebank/contract';
 import { z } from 'zod';
+import { required } from '@/lib/form-rules';
 
 /** What a file input offers to choose: the images the contract accepts. */
 export const IMAGE_ACCEPT = IMAGE_TYPES.join(',');
-
-/** A text that must not be blank, with the screen's own message. */
-export const required = (message: string) => z.string().trim().min(1, message);
 
 /** The longest value a contract text field takes (its registered metadata), if it is a text field. */
 export function maxLength(schema: z.ZodType): number | undefined {

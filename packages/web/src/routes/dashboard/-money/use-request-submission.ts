@@ -1,7 +1,6 @@
-import type { ApiError, QueryName } from '@ebank/contract';
+import type { QueryName } from '@ebank/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/components/ui/toast';
-import { DEFAULT_ERROR_MESSAGE, errorMessage, mutationOptionsFor } from '@/lib/api';
+import { DEFAULT_ERROR_MESSAGE, mutationOptionsFor } from '@/lib/api';
 import { bankKeys } from '@/lib/query-factories';
 
 /** The submissions of the crypto form: each answers with an icon. */
@@ -21,14 +20,7 @@ export function useRequestSubmission<K extends RequestOperation>(
   const queryClient = useQueryClient();
   return useMutation({
     ...mutationOptionsFor(name),
-    ...(quietWithoutReply
-      ? {
-          meta: { silent: true },
-          onError: (error: ApiError) => {
-            if (!error.isEmptyResult) toast.error(errorMessage(error, DEFAULT_ERROR_MESSAGE));
-          },
-        }
-      : { meta: { errorMessage: DEFAULT_ERROR_MESSAGE } }),
+    meta: { errorMessage: DEFAULT_ERROR_MESSAGE, quietWithoutReply },
     onSuccess: () => {
       for (const operation of [formQuery, 'getStatement', 'getHomeStatement'] as const)
         void queryClient.invalidateQueries({ queryKey: bankKeys.operation(operation) });

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeader } from '../-money/page-header';
+import { PageHeader } from '../-components/page';
 import { MethodList, OFFLINE_METHODS, paymentMethodsQuery, type MethodItem } from '../-money/payment-methods';
 
 export const Route = createFileRoute('/dashboard/add-funds/')({

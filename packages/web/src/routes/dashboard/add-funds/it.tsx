@@ -3,8 +3,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { queryOptionsFor } from '@/lib/api';
 import { formatAmount } from '@/lib/format';
+import { PageHeader } from '../-components/page';
 import { CopyField } from '../-money/copy-field';
-import { PageHeader } from '../-money/page-header';
 import { emptyWithoutReply } from '../-money/tolerant-loader';
 
 const institutionQuery = queryOptionsFor('getInstitution');

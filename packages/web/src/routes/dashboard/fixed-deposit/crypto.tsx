@@ -1,10 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { queryOptionsFor } from '@/lib/api';
-import { CryptoRequestForm } from '../-money/crypto-request-form';
-import { PageHeader } from '../-money/page-header';
-import { RequestList } from '../-money/request-list';
+import { PageHeader } from '../-components/page';
+import { CryptoRequestSection } from '../-money/crypto-request-section';
 import { useRequestSubmission } from '../-money/use-request-submission';
 
 const fixedDepositFormQuery = queryOptionsFor('getFixedDepositForm');
@@ -25,28 +23,22 @@ function CryptoFixedDepositPage() {
         description="Pay to the displayed address, then return and fill the form."
         back={{ to: '/dashboard/fixed-deposit', label: 'Fixed deposit' }}
       />
-      <Card className="max-w-2xl">
-        <CardHeader>
-          <h2 className="text-lg font-semibold tracking-tight">Fixed deposit details</h2>
-          <CardDescription>Choose a plan and show us the proof of your payment.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <CryptoRequestForm
-            coins={data}
-            choice={{
-              label: 'Plan',
-              placeholder: 'Select a plan',
-              missing: 'Choose a fixed deposit plan',
-              options: data.plans.map((plan) => plan.plan_name),
-            }}
-            submitLabel="Submit Fixed Deposit"
-            onSubmit={({ choice, type, amount, proof }) =>
-              fixedDeposit.mutateAsync({ plan: choice, type, amount, fixedDepositPic: proof })
-            }
-          />
-        </CardContent>
-      </Card>
-      <RequestList title="Fixed Deposits" rows={data.transactions} currency={data.currency} />
+      <CryptoRequestSection
+        title="Fixed deposit details"
+        description="Choose a plan and show us the proof of your payment."
+        data={data}
+        choice={{
+          label: 'Plan',
+          placeholder: 'Select a plan',
+          missing: 'Choose a fixed deposit plan',
+          options: data.plans.map((plan) => plan.plan_name),
+        }}
+        submitLabel="Submit Fixed Deposit"
+        listTitle="Fixed Deposits"
+        onSubmit={({ choice, type, amount, proof }) =>
+          fixedDeposit.mutateAsync({ plan: choice, type, amount, fixedDepositPic: proof })
+        }
+      />
     </div>
   );
 }

@@ -39,7 +39,8 @@ function ConfirmPinPage() {
   const boxesId = useId();
   const { schedule, waiting } = useAfterDelay();
   const form = useForm({ resolver: zodResolver(pinEntrySchema), defaultValues: { pin: '' } });
-  const create = useMutation(mutationOptionsFor('createPin'));
+  // Its failures toast for 3 s, as everything on this screen (spec section 9).
+  const create = useMutation({ ...mutationOptionsFor('createPin'), meta: { toastMs: PIN_CREATION_TOAST_MS } });
 
   const onSubmit = form.handleSubmit(({ pin }) => {
     const first = pinDraft.get();

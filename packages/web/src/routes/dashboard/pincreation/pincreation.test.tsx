@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '@/lib/session';
 import { PIN_CREATION_TOAST_MS, TRANSFER_REDIRECT_MS } from '@/lib/timings';
 import { installDashboardBank } from '@/test/dashboard-data';
-import { findToast, renderApp, toastRegion, useAdvancingFakeTimers } from '@/test/render-app';
+import { NETWORK_FAILURE } from '@/test/fake-bank';
+import { findToast, renderApp, toastDuration, toastRegion, useAdvancingFakeTimers } from '@/test/render-app';
 
 const MISMATCH = 'We have detected that the PIN you entered does not match. Please Re-enter PIN.';
 const CREATED = 'Your transaction PIN has been successfully created.';
@@ -51,13 +52,13 @@ describe('PIN creation', () => {
     expect(app.path()).toBe('/wp-user/dashboard/pincreation');
   });
 
-  it('says the PINs do not match, sends nothing and lets the user enter it again', async () => {
+  it('says the PINs do not match for 3 s, sends nothing and lets the user enter it again', async () => {
     const bank = installDashboardBank({}, { haspin: false });
     const app = renderApp('/wp-user/dashboard/pincreation');
     await enterPin(app, '4321');
     await screen.findByRole('heading', { name: 'Confirm your transaction PIN' });
     await enterPin(app, '4322');
-    expect(await findToast(MISMATCH)).toBeInTheDocument();
+    expect(await toastDuration(MISMATCH)).toBe(PIN_CREATION_TOAST_MS);
     expect(bank.callsTo('createPin')).toHaveLength(0);
     expect(app.path()).toBe('/wp-user/dashboard/pincreation/new1');
     for (const box of within(screen.getByRole('group', { name: 'Confirm PIN' })).getAllByLabelText(/^Digit/u))
@@ -77,7 +78,7 @@ describe('PIN creation', () => {
     await screen.findByRole('heading', { name: 'Confirm your transaction PIN' });
     await enterPin(app, '2580');
 
-    expect(await findToast(CREATED)).toBeInTheDocument();
+    expect(await toastDuration(CREATED)).toBe(PIN_CREATION_TOAST_MS);
     expect(bank.callsTo('createPin')[0]?.input).toEqual({ pin: '2580' });
     expect(bank.rejected).toEqual([]);
     expect(window.sessionStorage.length).toBe(0);
@@ -124,7 +125,7 @@ describe('PIN creation', () => {
     expect(app.path()).toBe('/wp-user/dashboard/settings');
   });
 
-  it("shows the bank's message when the PIN cannot be created, and stays", async () => {
+  it("shows the bank's message for 3 s when the PIN cannot be created, and stays", async () => {
     const bank = installDashboardBank(
       {
         createPin: () =>
@@ -139,8 +140,21 @@ describe('PIN creation', () => {
     await enterPin(app, '2580');
     await screen.findByRole('heading', { name: 'Confirm your transaction PIN' });
     await enterPin(app, '2580');
-    expect(await findToast('You already have a transaction PIN. Change it in Settings.')).toBeInTheDocument();
+    expect(await toastDuration('You already have a transaction PIN. Change it in Settings.')).toBe(
+      PIN_CREATION_TOAST_MS,
+    );
     expect(bank.callsTo('createPin')).toHaveLength(1);
     expect(app.path()).toBe('/wp-user/dashboard/pincreation/new1');
+  });
+
+  it("says 'Something went wrong!' for 3 s when the PIN creation gets no reply", async () => {
+    installDashboardBank({ createPin: () => NETWORK_FAILURE }, { haspin: false });
+    const app = renderApp('/wp-user/dashboard/pincreation');
+    await enterPin(app, '2580');
+    await screen.findByRole('heading', { name: 'Confirm your transaction PIN' });
+    await enterPin(app, '2580');
+    expect(await toastDuration('Something went wrong!')).toBe(PIN_CREATION_TOAST_MS);
+    expect(app.path()).toBe('/wp-user/dashboard/pincreation/new1');
+    expect(screen.getByRole('button', { name: 'Confirm' })).toBeEnabled();
   });
 });

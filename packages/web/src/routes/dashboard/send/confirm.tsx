@@ -6,13 +6,14 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/co
 import { queryOptionsFor } from '@/lib/api';
 import { formatAmount } from '@/lib/format';
 import { CONFIRM_TOAST_MS } from '@/lib/timings';
-import { PageHeader } from '../-money/page-header';
+import { PageHeader } from '../-components/page';
 import { DEFAULT_SERVICE_CHARGE_PERCENT, transferCharges } from './-components/transfer-charges';
 import { TRANSFER_FIELDS, TRANSFER_LABELS } from './-components/transfer-form';
 import { requireStoredTransfer } from './-components/transfer-guard';
 import { TransferSteps } from './-components/transfer-steps';
 
-const serviceChargeQuery = queryOptionsFor('getServiceCharge');
+/** Read by this screen alone, so its failure toasts for the screen's 2 s (spec section 9). */
+const serviceChargeQuery = { ...queryOptionsFor('getServiceCharge'), meta: { toastMs: CONFIRM_TOAST_MS } };
 const institutionQuery = queryOptionsFor('getInstitution');
 
 export const Route = createFileRoute('/dashboard/send/confirm')({

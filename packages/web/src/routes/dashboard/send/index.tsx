@@ -10,7 +10,7 @@ import { Form } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-fields';
 import { queryOptionsFor } from '@/lib/api';
 import { formatAmount } from '@/lib/format';
-import { PageHeader } from '../-money/page-header';
+import { PageHeader } from '../-components/page';
 import { RequestList } from '../-money/request-list';
 import { transferDraft } from './-components/transfer-draft';
 import { emptyTransferForm, TRANSFER_LABELS, transferFormSchema } from './-components/transfer-form';

@@ -4,23 +4,13 @@ import { bankKeys } from '@/lib/query-factories';
 import { PIN_CONFIRMATION_TOAST_MS, TRANSFER_REDIRECT_MS } from '@/lib/timings';
 import { errorReply, NETWORK_FAILURE, type BankAnswer, type BankHandlers } from '@/test/fake-bank';
 import { signedInBank, transferForm } from '@/test/money-data';
-import { findToast, renderApp, toastRegion, useAdvancingFakeTimers } from '@/test/render-app';
+import { findToast, renderApp, toastDuration, toastRegion, useAdvancingFakeTimers } from '@/test/render-app';
 import { TRANSFER_STORAGE_KEY } from './-components/transfer-draft';
 
 const PIN = '/wp-user/dashboard/send/pin';
 
 /** The transfer as the bank receives it, for the form `transferForm()`. */
-const TRANSFER = {
-  bank: 'First Example Bank',
-  swift: 'FEXBUS33',
-  currency: 'USD',
-  routing: '026009593',
-  country: 'United States',
-  act_no: '000123456789',
-  act_hold_name: 'Jane Cooper',
-  amount: 100,
-  note: 'Invoice 42',
-};
+const TRANSFER = { ...transferForm(), amount: 100 };
 
 beforeEach(() => {
   useAdvancingFakeTimers();
@@ -55,12 +45,6 @@ async function enter(app: App, group: string, digits: string, button: string) {
 }
 const enterPin = (app: App, pin = '1234') => enter(app, 'Transaction PIN', pin, 'Confirm');
 const enterCode = (app: App, code = '4321') => enter(app, 'Authorization code', code, 'Confirm Code');
-
-async function toastDuration(text: string) {
-  const toast = (await findToast(text)).closest('[data-slot=toast]');
-  expect(toast).not.toBeNull();
-  return toast;
-}
 
 describe('the transfer PIN', () => {
   it('asks for the 4-digit PIN, masked, for the amount and payee kept from the form', async () => {
@@ -122,7 +106,7 @@ describe('the transfer PIN', () => {
   it("shows the bank's message for a wrong PIN, for 15 s, and clears the entry", async () => {
     const { app, bank } = setup({ confirmPin: () => errorReply('Incorrect PIN. 4 attempts left.', 400) });
     await enterPin(app, '9999');
-    await toastDuration('Incorrect PIN. 4 attempts left.');
+    expect(await toastDuration('Incorrect PIN. 4 attempts left.')).toBe(PIN_CONFIRMATION_TOAST_MS);
     await waitFor(() => {
       for (const box of pinBoxes()) expect(box).toHaveValue('');
     });
@@ -147,10 +131,10 @@ describe('the transfer PIN', () => {
     ['no reply', () => NETWORK_FAILURE],
     ['a failure without a message', () => errorReply('', 500)],
     ['a reply the contract does not know', () => ({ nonsense: true })],
-  ])("says 'An error has Occured.' on %s and clears the entry", async (_, answer) => {
+  ])("says 'An error has Occured.' for 15 s on %s and clears the entry", async (_, answer) => {
     const { app } = setup({ confirmPin: answer });
     await enterPin(app);
-    expect(await findToast('An error has Occured.')).toBeInTheDocument();
+    expect(await toastDuration('An error has Occured.')).toBe(PIN_CONFIRMATION_TOAST_MS);
     await waitFor(() => {
       for (const box of pinBoxes()) expect(box).toHaveValue('');
     });
@@ -184,24 +168,24 @@ describe('the transfer PIN', () => {
     expect(await screen.findByRole('heading', { name: 'One more step' })).toBeInTheDocument();
   });
 
-  it("shows the bank's message for a wrong code and clears it for another try", async () => {
+  it("shows the bank's message for a wrong code, for 15 s, and clears it for another try", async () => {
     const { app, bank } = setup({
       confirmPin: () => ({ status: 'success', requiresanother: { head: '', body: 'Check your e-mail.' } }),
       confirmTransferCode: () => errorReply('Incorrect authorization code. 4 attempts left.', 400),
     });
     await enterPin(app);
     await enterCode(app, '0000');
-    expect(await findToast('Incorrect authorization code. 4 attempts left.')).toBeInTheDocument();
+    expect(await toastDuration('Incorrect authorization code. 4 attempts left.')).toBe(PIN_CONFIRMATION_TOAST_MS);
     await waitFor(() => {
       for (const box of boxes('Authorization code')) expect(box).toHaveValue('');
     });
     expect(bank.callsTo('createTransfer')).toHaveLength(0);
   });
 
-  it('asks for the PIN again when the transfer itself is refused', async () => {
+  it('asks for the PIN again when the transfer itself is refused, saying why for 15 s', async () => {
     const { app } = setup({ createTransfer: () => errorReply('Insufficient balance', 409) });
     await enterPin(app);
-    expect(await findToast('Insufficient balance')).toBeInTheDocument();
+    expect(await toastDuration('Insufficient balance')).toBe(PIN_CONFIRMATION_TOAST_MS);
     expect(screen.getByRole('heading', { name: 'Enter your transaction PIN' })).toBeInTheDocument();
     await waitFor(() => {
       for (const box of pinBoxes()) expect(box).toHaveValue('');
@@ -209,10 +193,32 @@ describe('the transfer PIN', () => {
     expect(window.sessionStorage.getItem(TRANSFER_STORAGE_KEY)).not.toBeNull();
   });
 
+  it.each<[string, () => BankAnswer, string]>([
+    [
+      'with a message',
+      () => ({ icon: 'warning', message: 'Transfers are paused for maintenance' }),
+      'Transfers are paused for maintenance',
+    ],
+    ['without a message', () => ({ icon: 'info' }), 'An error has Occured.'],
+  ])(
+    'asks for the PIN again when the transfer comes back without the success icon, %s, for 15 s',
+    async (_, answer, message) => {
+      const { app } = setup({ createTransfer: answer });
+      await enterPin(app);
+      expect(await toastDuration(message)).toBe(PIN_CONFIRMATION_TOAST_MS);
+      expect(within(toastRegion()).queryByText('Successful! Await Confirmation')).not.toBeInTheDocument();
+      await waitFor(() => {
+        for (const box of pinBoxes()) expect(box).toHaveValue('');
+      });
+      expect(app.path()).toBe(PIN);
+      expect(window.sessionStorage.getItem(TRANSFER_STORAGE_KEY)).not.toBeNull();
+    },
+  );
+
   it("says 'Something went wrong!' and goes back to the form without a kept transfer", async () => {
     window.sessionStorage.clear();
     const { app } = setup();
-    expect(await findToast('Something went wrong!')).toBeInTheDocument();
+    expect(await toastDuration('Something went wrong!')).toBe(PIN_CONFIRMATION_TOAST_MS);
     await waitFor(() => {
       expect(app.path()).toBe('/wp-user/dashboard/send');
     });

@@ -8,7 +8,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '@/lib/session';
 import { TRANSFER_REDIRECT_MS } from '@/lib/timings';
-import { transferForm } from '@/test/money-data';
+import { TRANSFER_LABELS, transferField, transferForm } from '@/test/money-data';
 import { renderApp, toastRegion, useAdvancingFakeTimers } from '@/test/render-app';
 
 const DEMO = 'demo@bank.test';
@@ -48,26 +48,11 @@ beforeEach(async () => {
 
 type App = ReturnType<typeof renderApp>;
 
-const LABELS = {
-  bank: 'Bank',
-  swift: 'Swift code',
-  currency: 'Currency',
-  routing: 'Routing number',
-  country: 'Country',
-  act_no: 'Account number',
-  act_hold_name: 'Account holder name',
-  amount: 'Amount',
-  note: 'Note',
-} as const;
-
 async function fillForm(app: App, amount: string) {
   await screen.findByRole('textbox', { name: 'Bank' }, { timeout: 5000 });
   const form = transferForm({ amount, act_hold_name: 'Sam Lee' });
-  for (const name of Object.keys(LABELS) as (keyof typeof LABELS)[])
-    await app.user.type(
-      screen.getByRole(name === 'amount' ? 'spinbutton' : 'textbox', { name: LABELS[name] }),
-      form[name],
-    );
+  for (const name of Object.keys(TRANSFER_LABELS) as (keyof typeof TRANSFER_LABELS)[])
+    await app.user.type(transferField(name), form[name]);
   await app.user.click(screen.getByRole('button', { name: 'Continue' }));
 }
 

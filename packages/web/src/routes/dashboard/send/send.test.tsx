@@ -2,9 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONFIRM_TOAST_MS } from '@/lib/timings';
 import { institution } from '@/test/bank-data';
-import type { BankHandlers } from '@/test/fake-bank';
-import { serviceCharge, signedInBank, transferForm } from '@/test/money-data';
-import { findToast, renderApp, toastRegion, useAdvancingFakeTimers } from '@/test/render-app';
+import { errorReply, type BankHandlers } from '@/test/fake-bank';
+import { serviceCharge, signedInBank, TRANSFER_LABELS, transferField, transferForm } from '@/test/money-data';
+import { renderApp, toastDuration, toastRegion, useAdvancingFakeTimers } from '@/test/render-app';
 import { TRANSFER_STORAGE_KEY } from './-components/transfer-draft';
 
 const FORM = '/wp-user/dashboard/send';
@@ -23,26 +23,11 @@ function setup(handlers: BankHandlers = {}, path = FORM) {
 
 type App = ReturnType<typeof renderApp>;
 
-const LABELS = {
-  bank: 'Bank',
-  swift: 'Swift code',
-  currency: 'Currency',
-  routing: 'Routing number',
-  country: 'Country',
-  act_no: 'Account number',
-  act_hold_name: 'Account holder name',
-  amount: 'Amount',
-  note: 'Note',
-} as const;
-
-const fieldFor = (name: keyof typeof LABELS) =>
-  screen.getByRole(name === 'amount' ? 'spinbutton' : 'textbox', { name: LABELS[name] });
-
 async function fillForm(app: App, values = transferForm()) {
   await screen.findByRole('textbox', { name: 'Bank' });
-  for (const [name, value] of Object.entries(values) as [keyof typeof LABELS, string][]) {
-    await app.user.clear(fieldFor(name));
-    await app.user.type(fieldFor(name), value);
+  for (const [name, value] of Object.entries(values) as [keyof typeof TRANSFER_LABELS, string][]) {
+    await app.user.clear(transferField(name));
+    await app.user.type(transferField(name), value);
   }
 }
 
@@ -64,10 +49,12 @@ describe('the transfer form', () => {
   it('asks for every field, each marked required', async () => {
     setup();
     expect(await screen.findByRole('heading', { name: 'Bank Transfer', level: 1 })).toBeInTheDocument();
-    for (const name of Object.keys(LABELS) as (keyof typeof LABELS)[]) {
-      const field = fieldFor(name);
+    for (const name of Object.keys(TRANSFER_LABELS) as (keyof typeof TRANSFER_LABELS)[]) {
+      const field = transferField(name);
       expect(field).toBeInTheDocument();
-      expect(field.closest('[data-slot=form-item]')?.querySelector('label')).toHaveTextContent(`${LABELS[name]}*`);
+      expect(field.closest('[data-slot=form-item]')?.querySelector('label')).toHaveTextContent(
+        `${TRANSFER_LABELS[name]}*`,
+      );
     }
     expect(screen.getByText(/Fields marked \* are required/u)).toBeInTheDocument();
   });
@@ -87,7 +74,7 @@ describe('the transfer form', () => {
       'Note is required',
     ])
       expect(await screen.findByText(message)).toBeInTheDocument();
-    expect(fieldFor('bank')).toHaveAttribute('aria-invalid', 'true');
+    expect(transferField('bank')).toHaveAttribute('aria-invalid', 'true');
 
     await fillForm(app, transferForm({ swift: 'FEX', amount: '12.345', currency: 'US DOLLARS!' }));
     await app.user.click(screen.getByRole('button', { name: 'Continue' }));
@@ -105,9 +92,9 @@ describe('the transfer form', () => {
 
     setup();
     expect(await screen.findByRole('textbox', { name: 'Bank' })).toHaveValue('First Example Bank');
-    expect(fieldFor('act_hold_name')).toHaveValue('Jane Cooper');
-    expect(fieldFor('amount')).toHaveValue(42);
-    expect(fieldFor('note')).toHaveValue('Invoice 42');
+    expect(transferField('act_hold_name')).toHaveValue('Jane Cooper');
+    expect(transferField('amount')).toHaveValue(42);
+    expect(transferField('note')).toHaveValue('Invoice 42');
   });
 
   it('starts over with an empty form and nothing kept', async () => {
@@ -115,8 +102,8 @@ describe('the transfer form', () => {
     const { app } = setup();
     expect(await screen.findByRole('textbox', { name: 'Bank' })).toHaveValue('First Example Bank');
     await app.user.click(screen.getByRole('button', { name: 'Start over' }));
-    expect(fieldFor('bank')).toHaveValue('');
-    expect(fieldFor('amount')).toHaveValue(null);
+    expect(transferField('bank')).toHaveValue('');
+    expect(transferField('amount')).toHaveValue(null);
     expect(window.sessionStorage.getItem(TRANSFER_STORAGE_KEY)).toBeNull();
   });
 
@@ -200,7 +187,7 @@ describe('the transfer review', () => {
     expect(await screen.findByRole('heading', { name: 'Review your transfer' })).toBeInTheDocument();
     await app.user.click(screen.getByRole('link', { name: 'Edit' }));
     expect(await screen.findByRole('textbox', { name: 'Bank' })).toHaveValue('First Example Bank');
-    expect(fieldFor('amount')).toHaveValue(80);
+    expect(transferField('amount')).toHaveValue(80);
   });
 
   it.each([
@@ -210,7 +197,7 @@ describe('the transfer review', () => {
   ])("says 'Something went wrong!' for 2 s and goes back to the form with %s", async (_, prepare) => {
     prepare();
     const { app } = setup({}, CONFIRM);
-    expect(await findToast('Something went wrong!')).toBeInTheDocument();
+    expect(await toastDuration('Something went wrong!')).toBe(CONFIRM_TOAST_MS);
     await waitFor(() => {
       expect(app.path()).toBe(FORM);
     });
@@ -219,6 +206,12 @@ describe('the transfer review', () => {
     await waitFor(() => {
       expect(within(toastRegion()).queryByText('Something went wrong!')).not.toBeInTheDocument();
     });
+  });
+
+  it("shows the bank's message for 2 s when the service charge cannot be read", async () => {
+    keep(transferForm({ amount: '100' }));
+    setup({ getServiceCharge: () => errorReply('Service charges cannot be read right now', 503) }, CONFIRM);
+    expect(await toastDuration('Service charges cannot be read right now')).toBe(CONFIRM_TOAST_MS);
   });
 
   it('shows the amounts in the bank’s currency', async () => {

@@ -4,6 +4,7 @@
  * form writes it; a completed transfer or "Start over" clears it. The PIN and the code are never kept.
  */
 import { z } from 'zod';
+import { storedValue } from '@/lib/browser-storage';
 import { emptyTransferForm, transferFormSchema, type Transfer, type TransferFormInput } from './transfer-form';
 
 export const TRANSFER_STORAGE_KEY = 'baTransfer';
@@ -13,39 +14,10 @@ const StoredSchema = z.object({
   display: z.string().optional(),
 });
 
-/** Session storage may be missing or refuse access (some private windows): then the draft lives in memory. */
-let memory: string | undefined;
-
-function storage(): Storage | undefined {
-  try {
-    const store = window.sessionStorage;
-    store.getItem(TRANSFER_STORAGE_KEY);
-    return store;
-  } catch {
-    return undefined;
-  }
-}
-
-function readRaw(): string | undefined {
-  return storage()?.getItem(TRANSFER_STORAGE_KEY) ?? memory;
-}
-
-function writeRaw(value: string) {
-  try {
-    const store = storage();
-    if (store !== undefined) {
-      store.setItem(TRANSFER_STORAGE_KEY, value);
-      memory = undefined;
-      return;
-    }
-  } catch {
-    // full or read-only: keep it in memory instead
-  }
-  memory = value;
-}
+const kept = storedValue('sessionStorage', TRANSFER_STORAGE_KEY);
 
 function readStored() {
-  const raw = readRaw();
+  const raw = kept.get();
   if (raw === undefined) return undefined;
   try {
     const parsed = StoredSchema.safeParse(JSON.parse(raw));
@@ -69,11 +41,11 @@ export const transferDraft = {
   },
   /** Keeps the form as typed; a changed form has no reviewed display amount any more. */
   saveForm(fields: TransferFormInput) {
-    writeRaw(JSON.stringify({ fields }));
+    kept.set(JSON.stringify({ fields }));
   },
   /** Keeps the form with the amount as shown, on the way to the review. */
   saveReviewed(fields: TransferFormInput, display: string) {
-    writeRaw(JSON.stringify({ fields, display }));
+    kept.set(JSON.stringify({ fields, display }));
   },
   /** The kept transfer when it is complete and valid; otherwise nothing (a bad or missing payload). */
   transfer(): StoredTransfer | undefined {
@@ -83,7 +55,6 @@ export const transferDraft = {
     return parsed.success ? { transfer: parsed.data, display: stored.display } : undefined;
   },
   clear() {
-    memory = undefined;
-    storage()?.removeItem(TRANSFER_STORAGE_KEY);
+    kept.remove();
   },
 };

@@ -4,7 +4,8 @@
  */
 import { TransferFieldsSchema } from '@ebank/contract';
 import { z } from 'zod';
-import { amountField, required, requiredText } from '../../-money/fields';
+import { required } from '@/lib/form-rules';
+import { amountField, requiredText } from '../../-money/fields';
 
 const shape = TransferFieldsSchema.shape;
 

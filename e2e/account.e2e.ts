@@ -1,0 +1,146 @@
+/** Journeys before sign-in: sign-up to dashboard, every login branch, a forgotten passcode. */
+import type { Page } from '@playwright/test';
+import { expect, PASSCODE, test, typeCode } from './fixtures';
+
+const IMAGE = {
+  name: 'id.png',
+  mimeType: 'image/png',
+  buffer: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+};
+
+test('a new customer: sign-up, code from the outbox, KYC, staff approval, login, PIN, dashboard', async ({
+  page,
+  bank,
+}) => {
+  const email = 'jo.newcomer@bank.test';
+  await page.goto('/wp-user/');
+  await expect(page.getByRole('heading', { name: /Welcome to the\s+Best E-banking System/u })).toBeVisible();
+  await page.getByRole('link', { name: "Let's Get Started" }).click();
+
+  await page.getByLabel('First name').fill('Jo');
+  await page.getByLabel('Last name').fill('Newcomer');
+  await page.getByLabel('Username').fill('jonew');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Passcode', { exact: true }).fill('246810');
+  await page.getByLabel('Confirm passcode').fill('246810');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Signup successful').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/account\/verify\/jo\.newcomer%40bank\.test$/u, { timeout: 10_000 });
+  await expect(page.getByText(email)).toBeVisible();
+
+  await typeCode(page, 'Verification code', await bank.latestCode(email, 'verify-email'));
+  await page.getByRole('button', { name: 'Confirm Code' }).click();
+  await expect(page).toHaveURL(/\/account\/kyc\/form$/u, { timeout: 10_000 });
+
+  await page.getByRole('combobox', { name: 'Country' }).click();
+  await page.getByRole('option', { name: 'Germany' }).click();
+  await page.getByLabel('Phone number').fill('+49 30 1234567');
+  await page.getByLabel('Home address').fill('Unter den Linden 1, Berlin');
+  await page.getByLabel('Your picture').setInputFiles(IMAGE);
+  await page.getByLabel('Document front').setInputFiles(IMAGE);
+  await page.getByLabel('Document back').setInputFiles(IMAGE);
+  await page.getByRole('button', { name: 'Submit for review' }).click();
+  await expect(page).toHaveURL(/\/account\/kyc\/under-review$/u, { timeout: 10_000 });
+
+  // Staff approve the case on the staff page.
+  await page.goto('/__mock/staff/');
+  const row = page.getByRole('row', { name: new RegExp(email.replace('.', '\\.'), 'u') });
+  await row.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByRole('status')).toHaveText('Approve: done');
+
+  await page.goto('/wp-user/account/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Jo Newcomer')).toBeVisible();
+  await typeCode(page, 'Passcode', '246810');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Welcome Back').first()).toBeVisible();
+  // A new customer has no PIN yet: the dashboard sends them to create one.
+  await expect(page).toHaveURL(/\/dashboard\/pincreation/u, { timeout: 10_000 });
+});
+
+test.describe('every login branch', () => {
+  const loginAs = async (page: Page, email: string, passcode = PASSCODE) => {
+    await page.goto('/wp-user/account/login');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('button', { name: 'Next' }).click();
+    if (email.startsWith('admin')) await page.getByLabel('Password').fill(passcode);
+    else await typeCode(page, 'Passcode', passcode);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  };
+
+  test('(a) admin: a plain password, then the staff console after 5 s', async ({ page }) => {
+    await loginAs(page, 'admin@bank.test', 'admin-demo-pass');
+    await expect(page).toHaveURL(/\/__mock\/staff\/$/u, { timeout: 12_000 });
+    await expect(page.getByRole('heading', { name: 'Staff console' })).toBeVisible();
+  });
+
+  test('(b) account message: the notice with its heading and body', async ({ page }) => {
+    await loginAs(page, 'notice@bank.test');
+    await expect(page).toHaveURL(/\/account\/info\/notice/u);
+    await expect(page.getByRole('heading', { name: 'Your account is on hold' })).toBeVisible();
+    await expect(page.getByText('Please contact support to restore access.')).toBeVisible();
+  });
+
+  test('(c) unverified e-mail: verify with the address', async ({ page }) => {
+    await loginAs(page, 'unverified@bank.test');
+    await expect(page).toHaveURL(/\/account\/verify/u);
+    await expect(page.getByText('unverified@bank.test')).toBeVisible();
+  });
+
+  for (const email of ['kyc-new@bank.test', 'kyc-declined@bank.test'])
+    test(`(d) ${email}: the KYC form`, async ({ page }) => {
+      await loginAs(page, email);
+      await expect(page).toHaveURL(/\/account\/kyc\/form$/u);
+    });
+
+  test('(e) Pending Verification: under review', async ({ page }) => {
+    await loginAs(page, 'kyc-pending@bank.test');
+    await expect(page).toHaveURL(/\/account\/kyc\/under-review$/u);
+  });
+
+  test("(f) ok: 'Welcome Back', the dashboard after 5 s", async ({ page }) => {
+    await loginAs(page, 'demo@bank.test');
+    await expect(page.getByText('Welcome Back').first()).toBeVisible();
+    await expect(page).toHaveURL(/\/wp-user\/dashboard\/?$/u, { timeout: 12_000 });
+  });
+
+  test('a wrong passcode: the bank says how many attempts are left', async ({ page }) => {
+    await loginAs(page, 'demo@bank.test', '000000');
+    await expect(page.getByText('Incorrect passcode. 4 attempts left.').first()).toBeVisible();
+    await expect(page).toHaveURL(/\/account\/login/u);
+  });
+});
+
+test('a forgotten passcode: the link from the outbox, a new passcode, then login', async ({ page, bank }) => {
+  await page.goto('/wp-user/account/login');
+  await page.getByRole('link', { name: 'Forgot Passcode?' }).click();
+  await page.getByLabel('E-mail').fill('demo@bank.test');
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('Check your Email for further instructions.').first()).toBeVisible();
+
+  let link = '';
+  await expect.poll(async () => (link = (await bank.outbox('demo@bank.test'))[0]?.link ?? '')).toContain('/reset/r/');
+  await page.goto(link);
+  await page.getByLabel('New passcode', { exact: true }).fill('135790');
+  await page.getByLabel('Confirm new passcode').fill('135790');
+  await page.getByRole('button', { name: 'Reset passcode' }).click();
+  await expect(page).toHaveURL(/\/account\/login/u, { timeout: 12_000 });
+
+  await page.getByLabel('E-mail').fill('demo@bank.test');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await typeCode(page, 'Passcode', '135790');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Welcome Back').first()).toBeVisible();
+});
+
+test("logout: 'Logged out !' on the landing page", async ({ signIn }) => {
+  const page = await signIn('demo@bank.test');
+  await page.getByRole('button', { name: 'Log Out' }).first().click();
+  await expect(page.getByText('Logged out !')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('baUid'))).toBeNull();
+});

@@ -1,0 +1,97 @@
+/** Journeys in the dashboard: notifications and the menu count, settings, profile, PIN creation. */
+import type { Page } from '@playwright/test';
+import { expect, PASSCODE, PIN, test, typeCode } from './fixtures';
+
+const PNG = {
+  name: 'me.png',
+  mimeType: 'image/png',
+  buffer: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+};
+
+const card = (page: Page, title: string) =>
+  page.locator('[data-slot=card]').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+
+test('the home page shows the balance, the account and the recent transactions', async ({ signIn }) => {
+  const page = await signIn('demo@bank.test');
+  await expect(page.getByRole('region', { name: 'Available Balance' })).toContainText('$5,120.00');
+  await expect(page.getByText('Transfer to Sam Lee').filter({ visible: true }).first()).toBeVisible();
+  await expect(page.getByText('in progress').filter({ visible: true }).first()).toBeVisible();
+  await page.getByRole('navigation', { name: 'Quick actions' }).getByRole('button', { name: 'Loan' }).click();
+  await expect(page.getByText('Not Available in your region', { exact: true }).filter({ visible: true })).toBeVisible();
+});
+
+test('notifications: mark as read, and the menu count follows', async ({ signIn }) => {
+  const page = await signIn('demo@bank.test', '/wp-user/dashboard/notifications');
+  const menuLink = page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: /^Notifications/u });
+  await expect(menuLink).toContainText('2');
+  await page.getByRole('button', { name: 'Mark as read' }).first().click();
+  await expect(page.getByText('Marked as read').first()).toBeVisible();
+  await expect(menuLink).toContainText('1');
+  await expect(page.getByRole('button', { name: 'Mark as read' })).toHaveCount(1);
+});
+
+test('settings: e-mail, passcode and PIN changes', async ({ signIn, bank }) => {
+  const page = await signIn('demo@bank.test', '/wp-user/dashboard/settings');
+
+  const pin = card(page, 'Transaction PIN');
+  await pin.getByLabel('Current PIN').fill(PIN);
+  await pin.getByLabel('New PIN', { exact: true }).fill('4321');
+  await pin.getByLabel('Confirm new PIN').fill('4321');
+  await pin.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Action Successful').first()).toBeVisible();
+
+  const passcode = card(page, 'Passcode');
+  await passcode.getByLabel('Current passcode').fill(PASSCODE);
+  await passcode.getByLabel('New passcode', { exact: true }).fill('112233');
+  await passcode.getByLabel('Confirm new passcode').fill('332211');
+  await expect(passcode.getByText('Password Mismatch')).toBeVisible();
+  await expect(passcode.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await passcode.getByLabel('Confirm new passcode').fill('112233');
+  await passcode.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Action Successful').first()).toBeVisible();
+
+  const email = card(page, 'E-mail address');
+  await email.getByLabel('New e-mail address').fill('dana.demo@bank.test');
+  await email.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Action Successful').first()).toBeVisible();
+
+  // The bank now knows the new address, passcode and PIN.
+  await expect(bank.token('dana.demo@bank.test', '112233')).resolves.toBeTruthy();
+});
+
+test('profile: details and a new picture', async ({ signIn }) => {
+  const page = await signIn('demo@bank.test', '/wp-user/dashboard/profile');
+  await page.getByLabel('Full name').fill('Dana D. Demo');
+  await page.getByLabel('Next of kin').fill('Alex Demo');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Action Successful!').first()).toBeVisible();
+
+  await page.getByLabel('Choose picture').setInputFiles(PNG);
+  await page.getByRole('button', { name: 'Upload picture' }).click();
+  await expect(page.getByText('Action Successful!').first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Full name')).toHaveValue('Dana D. Demo');
+  const picture = page.getByRole('img', { name: /Picture of Dana D\. Demo/u }).first();
+  await expect(picture).toHaveAttribute('src', /\/__mock\/uploads\//u);
+});
+
+test('PIN creation: a customer without a PIN creates one and lands on the dashboard', async ({ signIn }) => {
+  const page = await signIn('nopin@bank.test');
+  await expect(page).toHaveURL(/\/dashboard\/pincreation$/u);
+  await typeCode(page, 'New PIN', '2468');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL(/\/pincreation\/new1$/u);
+  await typeCode(page, 'Confirm PIN', '2460');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(
+    page.getByText('We have detected that the PIN you entered does not match. Please Re-enter PIN.').first(),
+  ).toBeVisible();
+  await typeCode(page, 'Confirm PIN', '2468');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Your transaction PIN has been successfully created.').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/wp-user\/dashboard\/?$/u, { timeout: 8_000 });
+  await expect(page.getByRole('region', { name: 'Available Balance' })).toContainText('$250.00');
+});

@@ -1,0 +1,128 @@
+/** Money journeys: deposits confirmed by staff, payments, fixed deposits, upgrades, bank transfers. */
+import type { Page } from '@playwright/test';
+import { expect, PIN, test, typeCode } from './fixtures';
+
+const PROOF = {
+  name: 'receipt.png',
+  mimeType: 'image/png',
+  buffer: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+};
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+test('a crypto deposit with proof; staff confirm it; balance and list follow', async ({ signIn, bank }) => {
+  const page = await signIn('demo@bank.test', '/wp-user/dashboard/add-funds');
+  await expect(page.getByText('Not available for your region')).toHaveCount(3);
+  await page.getByRole('link', { name: /Crypto Deposit/u }).click();
+  await expect(page.getByRole('heading', { name: 'Crypto Deposit', level: 1 })).toBeVisible();
+  await choose(page, 'Crypto type', 'ETH');
+  await expect(page.getByRole('textbox', { name: 'Address' })).toHaveValue(
+    '0x71C7656EC7ab88b098defB751B7401B5f6d8976F',
+  );
+  await page.getByRole('spinbutton', { name: 'Amount' }).fill('250.50');
+  await page.getByLabel('Payment Proof').setInputFiles(PROOF);
+  await expect(page.getByText('File Uploaded')).toBeVisible();
+  await page.getByRole('button', { name: 'Submit Deposit' }).click();
+  await expect(page.getByText('Payment Pending!').first()).toBeVisible();
+
+  // Staff confirm it on the staff page.
+  const staff = await page.context().newPage();
+  await staff.goto('/__mock/staff/');
+  await staff
+    .getByRole('row', { name: /250\.50/u })
+    .getByRole('button', { name: 'Confirm' })
+    .click();
+  await expect(staff.getByRole('status')).toHaveText('Confirm: done');
+  await staff.close();
+
+  await page.reload();
+  await expect(
+    page.getByRole('list', { name: 'Crypto Transactions' }).getByRole('listitem').filter({ hasText: '$250.50' }),
+  ).toContainText('confirmed');
+  await page.goto('/wp-user/dashboard');
+  await expect(page.getByRole('region', { name: 'Available Balance' })).toContainText('$5,370.50');
+  expect((await bank.outbox('demo@bank.test')).length).toBe(0);
+});
+
+test('make payment, fixed deposit and upgrade: each is pending after submit', async ({ signIn }) => {
+  const page = await signIn('demo@bank.test', '/wp-user/dashboard/make-payment/crypto');
+  await choose(page, 'Purpose', 'Account top-up');
+  await page.getByRole('spinbutton', { name: 'Amount' }).fill('40');
+  await page.getByLabel('Payment Proof').setInputFiles(PROOF);
+  await page.getByRole('button', { name: 'Submit Payment' }).click();
+  await expect(page.getByText('Payment Pending!').first()).toBeVisible();
+
+  await page.goto('/wp-user/dashboard/fixed-deposit/crypto');
+  await choose(page, 'Plan', '12 months at 6.00%');
+  await page.getByRole('spinbutton', { name: 'Amount' }).fill('2500');
+  await page.getByLabel('Payment Proof').setInputFiles(PROOF);
+  await page.getByRole('button', { name: 'Submit Fixed Deposit' }).click();
+  await expect(page.getByText('Payment Pending!').first()).toBeVisible();
+
+  await page.goto('/wp-user/dashboard/upgrade');
+  await expect(page.getByText(/more features and increased limit/u)).toBeVisible();
+  await choose(page, 'Plan', 'Premium');
+  await page.getByRole('spinbutton', { name: 'Amount' }).fill('99');
+  await page.getByLabel('Payment Proof').setInputFiles(PROOF);
+  await page.getByRole('button', { name: /Submit/u }).click();
+  await expect(page.getByText('Payment Pending!').first()).toBeVisible();
+});
+
+const PAYEE = {
+  Bank: 'First Example Bank',
+  'Swift code': 'FEXBUS33',
+  Currency: 'USD',
+  'Routing number': '026009593',
+  Country: 'United States',
+  'Account number': '000999888777',
+  'Account holder name': 'Sam Lee',
+  Note: 'Rent',
+};
+
+async function fillTransfer(page: Page, amount: string) {
+  await page.goto('/wp-user/dashboard/send');
+  for (const [label, value] of Object.entries(PAYEE))
+    await page.getByRole('textbox', { name: label, exact: true }).fill(value);
+  await page.getByRole('spinbutton', { name: 'Amount' }).fill(amount);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+test('a bank transfer: fee, insufficient balance, wrong PIN, step-up code from the outbox, success', async ({
+  signIn,
+  bank,
+}) => {
+  const page = await signIn('demo@bank.test', '/wp-user/dashboard/send');
+
+  await fillTransfer(page, '9000');
+  await expect(page.getByText('Insufficient balance').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Confirmed' })).toBeDisabled();
+
+  await fillTransfer(page, '1500');
+  const charges = page.getByLabel('Charges');
+  await expect(charges).toContainText('Service charge (10%)');
+  await expect(charges).toContainText('$150.00');
+  await expect(charges).toContainText('$1,350.00');
+  await page.reload();
+  await expect(page.getByLabel('Charges')).toContainText('$1,350.00');
+  await page.getByRole('button', { name: 'Confirmed' }).click();
+
+  await typeCode(page, 'Transaction PIN', '9999');
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(page.getByText('Incorrect PIN. 4 attempts left.').first()).toBeVisible();
+  await typeCode(page, 'Transaction PIN', PIN);
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+
+  await expect(page.getByRole('heading', { name: 'Transfer Authorization Code is required' })).toBeVisible();
+  await expect(page.getByText(/We sent a 4-digit code to d\*+@bank\.test/u)).toBeVisible();
+  await typeCode(page, 'Authorization code', await bank.latestCode('demo@bank.test', 'transfer-code'));
+  await page.getByRole('button', { name: 'Confirm Code' }).click();
+  await expect(page.getByText('Successful! Await Confirmation').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/wp-user\/dashboard\/?$/u, { timeout: 8_000 });
+  await expect(page.getByRole('region', { name: 'Available Balance' })).toContainText('$3,620.00');
+});
