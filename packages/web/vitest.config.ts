@@ -11,5 +11,9 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // One DOM per worker, reused across files: the setup file cleans up after every test (render
+    // cleanup, timers, storage, toasts), and this cuts the suite from about 140 s to about 60 s.
+    pool: 'threads',
+    isolate: false,
   },
 });

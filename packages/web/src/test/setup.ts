@@ -35,6 +35,7 @@ afterEach(() => {
   cleanup();
   toast.clear();
   window.localStorage.clear();
+  window.sessionStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   vi.useRealTimers();
