@@ -34,9 +34,10 @@ polyfill(
 afterEach(() => {
   cleanup();
   toast.clear();
-  window.localStorage.clear();
-  window.sessionStorage.clear();
+  // Mocks first: a test may have made the storage itself throw.
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   vi.useRealTimers();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
 });
