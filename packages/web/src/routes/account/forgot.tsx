@@ -12,6 +12,7 @@ import { mutationOptionsFor } from '@/lib/api';
 import { AccountCard } from './-components/account-card';
 import { emailField } from './-components/form-schemas';
 import { useResendCode } from './-components/use-resend-code';
+import { textLinkClass } from '@/components/ui/text-link';
 
 export const Route = createFileRoute('/account/forgot')({
   component: ForgotPage,
@@ -51,7 +52,7 @@ function ForgotPage() {
       footer={
         <>
           Remembered it?
-          <Link to="/account/login" className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link to="/account/login" className={textLinkClass}>
             Back to sign in
           </Link>
         </>
@@ -75,11 +76,7 @@ function ForgotPage() {
             <p className="rounded-lg bg-muted px-4 py-3 text-sm text-muted-foreground" role="status">
               We sent a link and a reset code to <strong className="break-all text-foreground">{sentTo}</strong>. Follow
               the link, or{' '}
-              <Link
-                to="/account/reset"
-                search={{ email: sentTo }}
-                className="font-medium text-primary underline-offset-4 hover:underline"
-              >
+              <Link to="/account/reset" search={{ email: sentTo }} className={textLinkClass}>
                 enter the code here
               </Link>
               .

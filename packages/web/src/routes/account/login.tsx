@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { AccountCard } from './-components/account-card';
 import { LoginEmailStep, type LoginIdentity } from './-components/login-email-step';
 import { LoginPasscodeStep } from './-components/login-passcode-step';
+import { textLinkClass } from '@/components/ui/text-link';
 
 export const Route = createFileRoute('/account/login')({
   component: LoginPage,
@@ -25,7 +26,7 @@ function LoginPage() {
       footer={
         <>
           New here?
-          <Link to="/account/signup" className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link to="/account/signup" className={textLinkClass}>
             Create an account
           </Link>
         </>

@@ -21,6 +21,7 @@ import {
   PASSCODE_LENGTH,
   termsAccepted,
 } from './-components/form-schemas';
+import { textLinkClass } from '@/components/ui/text-link';
 
 export const Route = createFileRoute('/account/signup')({
   component: SignupPage,
@@ -85,7 +86,7 @@ function SignupPage() {
       footer={
         <>
           Already have an account?
-          <Link to="/account/login" className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link to="/account/login" className={textLinkClass}>
             Sign in
           </Link>
         </>

@@ -11,6 +11,7 @@ import { hasPin, homeStatementQuery, ignore, institutionQuery } from './-compone
 import { LoadFailed } from './-components/query-state';
 import { lastDebit, TransactionsTable } from './-components/transactions-table';
 import { showNotAvailable } from './-components/unavailable';
+import { textLinkClass } from '@/components/ui/text-link';
 
 export const Route = createFileRoute('/dashboard/')({
   loader: async ({ context: { queryClient } }) => {
@@ -253,10 +254,7 @@ function RecentTransactions() {
     <Card className="gap-4 lg:col-span-3">
       <div className="flex items-center justify-between gap-3 px-5 sm:px-8">
         <h2 className="text-lg font-semibold">Recent Transactions</h2>
-        <Link
-          to="/dashboard/statements"
-          className="shrink-0 rounded-sm text-sm font-medium whitespace-nowrap text-primary underline-offset-4 hover:underline"
-        >
+        <Link to="/dashboard/statements" className={cn(textLinkClass, 'shrink-0 rounded-sm text-sm whitespace-nowrap')}>
           View all
         </Link>
       </div>

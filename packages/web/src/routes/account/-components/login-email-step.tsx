@@ -9,6 +9,8 @@ import { Form } from '@/components/ui/form';
 import { CheckboxField, TextField } from '@/components/ui/form-fields';
 import { mutationOptionsFor } from '@/lib/api';
 import { emailField } from './form-schemas';
+import { textLinkClass } from '@/components/ui/text-link';
+import { cn } from '@/lib/utils';
 
 export type LookupReply = OperationReply<Operations['lookupUser']>;
 
@@ -57,10 +59,7 @@ export function LoginEmailStep({
         />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <CheckboxField control={form.control} name="remember" label="Remember me" />
-          <Link
-            to="/account/forgot"
-            className="rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline"
-          >
+          <Link to="/account/forgot" className={cn(textLinkClass, 'rounded-sm text-sm')}>
             Forgot Passcode?
           </Link>
         </div>

@@ -13,6 +13,7 @@ import { required } from '@/lib/form-rules';
 import { useAfterDelay } from '@/lib/use-after-delay';
 import { AccountCard } from './account-card';
 import { confirmMatches, confirmPasscodeField, emailField, newPasscodeField, PASSCODE_LENGTH } from './form-schemas';
+import { textLinkClass } from '@/components/ui/text-link';
 
 const resetShape = operations.forgotPasscode.request.options[1].shape;
 
@@ -67,7 +68,7 @@ export function ResetPasscodeForm({ email, token }: { email?: string | undefined
       footer={
         <>
           Need a new link?
-          <Link to="/account/forgot" className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link to="/account/forgot" className={textLinkClass}>
             Request one
           </Link>
         </>

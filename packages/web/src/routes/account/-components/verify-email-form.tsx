@@ -16,6 +16,7 @@ import { useAfterDelay } from '@/lib/use-after-delay';
 import { AccountCard } from './account-card';
 import { emailField } from './form-schemas';
 import { useResendCode } from './use-resend-code';
+import { textLinkClass } from '@/components/ui/text-link';
 
 const CODE_LENGTH = 6;
 
@@ -86,7 +87,7 @@ export function VerifyEmailForm({ email: given }: { email: string | undefined })
       footer={
         <>
           Wrong address?
-          <Link to="/account/signup" className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link to="/account/signup" className={textLinkClass}>
             Sign up again
           </Link>
         </>

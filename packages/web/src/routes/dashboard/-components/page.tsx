@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/utils';
+import { textLinkClass } from '@/components/ui/text-link';
 
 /** Where "back" leads from a screen: one of the method lists, or the dashboard. */
 export type BackTarget = '/dashboard' | '/dashboard/add-funds' | '/dashboard/make-payment' | '/dashboard/fixed-deposit';
@@ -21,7 +22,7 @@ export function PageHeader({
       {back !== undefined && (
         <Link
           to={back.to}
-          className="mb-1 inline-flex w-fit items-center gap-1.5 rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline"
+          className={cn(textLinkClass, 'mb-1 inline-flex w-fit items-center gap-1.5 rounded-sm text-sm')}
         >
           <ArrowLeft className="size-4" aria-hidden="true" />
           {back.label}

@@ -21,6 +21,7 @@ import {
   redirectIfPinExists,
 } from '../-components/pin-creation';
 import { invalidate } from '../-components/queries';
+import { textLinkClass } from '@/components/ui/text-link';
 
 export const Route = createFileRoute('/dashboard/pincreation/new1')({
   // Without a first entry there is nothing to confirm.
@@ -90,7 +91,7 @@ function ConfirmPinPage() {
           </Button>
           <p className="text-center text-sm text-muted-foreground">
             Want different digits?{' '}
-            <Link to="/dashboard/pincreation" className="font-medium text-primary underline-offset-4 hover:underline">
+            <Link to="/dashboard/pincreation" className={textLinkClass}>
               Start again
             </Link>
           </p>

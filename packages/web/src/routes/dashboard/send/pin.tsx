@@ -22,6 +22,8 @@ import { PageHeader } from '../-components/page';
 import { transferDraft } from './-components/transfer-draft';
 import { requireStoredTransfer } from './-components/transfer-guard';
 import { TransferSteps } from './-components/transfer-steps';
+import { textLinkClass } from '@/components/ui/text-link';
+import { cn } from '@/lib/utils';
 
 const institutionQuery = queryOptionsFor('getInstitution');
 
@@ -154,7 +156,7 @@ function PinPage() {
       {!waiting && (
         <Link
           to="/dashboard/send/confirm"
-          className="inline-flex w-fit items-center gap-1.5 rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline"
+          className={cn(textLinkClass, 'inline-flex w-fit items-center gap-1.5 rounded-sm text-sm')}
         >
           <ArrowLeft className="size-4" aria-hidden="true" />
           Back to the review
