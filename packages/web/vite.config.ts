@@ -1,8 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import tailwindcss from '@tailwindcss/vite';
-import { tanstackRouter } from '@tanstack/router-plugin/vite';
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { portalViteConfig } from './vite.shared';
 
 /** The mock server: the API, the developer endpoints and, in production, this app at /wp-user/. */
 const MOCK_SERVER = 'http://localhost:8080';
@@ -12,18 +10,7 @@ const proxy = {
 };
 
 export default defineConfig({
-  base: '/wp-user/',
-  plugins: [
-    tanstackRouter({
-      target: 'react',
-      autoCodeSplitting: true,
-      // Tests stand beside the route files and are no routes.
-      routeFileIgnorePattern: '\\.test\\.tsx?$',
-    }),
-    react(),
-    tailwindcss(),
-  ],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  ...portalViteConfig(fileURLToPath(new URL('.', import.meta.url))),
   server: { proxy },
   preview: { proxy },
 });

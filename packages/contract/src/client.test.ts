@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, createApiClient, hostErrorMessage } from './client';
+import { ApiError, createApiClient, hostErrorMessage } from './index';
 import { decode } from './codec';
 import type { Auth } from './operation';
 import { pngBlob, receive } from './testing';

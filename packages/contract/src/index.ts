@@ -4,4 +4,6 @@ export * from './replies';
 export * from './operation';
 export * from './operations';
 export * from './codec';
+export * from './api-error';
 export * from './client';
+export * from './openapi';

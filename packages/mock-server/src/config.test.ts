@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configFromEnv } from './config';
 
@@ -35,6 +36,32 @@ describe('configuration from the environment', () => {
     });
     expect(config.app.latency).toEqual({ global: { min: 100, max: 200 } });
     expect(config.app.faultRate).toBe(0.1);
+  });
+
+  it('keeps the bank in memory unless MOCK_STATE_FILE names a file', () => {
+    expect(configFromEnv({}).app).not.toHaveProperty('stateFile');
+    expect(configFromEnv({ MOCK_STATE_FILE: '' }).app).not.toHaveProperty('stateFile');
+    expect(configFromEnv({ MOCK_STATE_FILE: '/srv/demo/bank.json' }).app.stateFile).toBe('/srv/demo/bank.json');
+  });
+
+  it('reads a relative MOCK_STATE_FILE from where pnpm was started', () => {
+    expect(configFromEnv({ MOCK_STATE_FILE: 'demo/bank.json', INIT_CWD: '/home/staff' }).app.stateFile).toBe(
+      '/home/staff/demo/bank.json',
+    );
+    expect(configFromEnv({ MOCK_STATE_FILE: 'bank.json' }).app.stateFile).toBe(path.resolve('bank.json'));
+  });
+
+  it('proxies the API to MOCK_UPSTREAM only when it names an http(s) host', () => {
+    expect(configFromEnv({}).app).not.toHaveProperty('upstream');
+    expect(configFromEnv({ MOCK_UPSTREAM: '' }).app).not.toHaveProperty('upstream');
+    expect(configFromEnv({ MOCK_UPSTREAM: 'https://bank.example/portal/' }).app.upstream).toBe(
+      'https://bank.example/portal/',
+    );
+    expect(configFromEnv({ MOCK_UPSTREAM: 'http://10.0.0.5:8000' }).app.upstream).toBe('http://10.0.0.5:8000/');
+    for (const bad of ['bank.example', 'ftp://bank.example/', 'https://bank.example/?crud=x', 'not a url'])
+      expect(() => configFromEnv({ MOCK_UPSTREAM: bad }), bad).toThrow(
+        'MOCK_UPSTREAM must be the http or https address of the host',
+      );
   });
 
   it('refuses a bad value with a clear message', () => {

@@ -20,6 +20,10 @@ const bool = (name: string) =>
     .enum(['1', '0', 'true', 'false', 'yes', 'no'], { error: `${name} must be true or false` })
     .transform((s) => ['1', 'true', 'yes'].includes(s));
 
+/** An http(s) address without query or fragment, to put `api/users.php` after. */
+const isHttpBase = (s: string) =>
+  URL.canParse(s) && ['http:', 'https:'].includes(new URL(s).protocol) && !/[?#]/u.test(s);
+
 const EnvSchema = z.object({
   PORT: number('PORT', 1, 65535).optional(),
   MOCK_PUBLIC_URL: z.url('MOCK_PUBLIC_URL must be a URL').optional(),
@@ -42,6 +46,13 @@ const EnvSchema = z.object({
     .optional(),
   MOCK_LATENCY: z.string().optional(),
   MOCK_FAULT_RATE: number('MOCK_FAULT_RATE', 0, 1).optional(),
+  MOCK_STATE_FILE: z.string().optional(),
+  MOCK_UPSTREAM: z
+    .string()
+    .refine((s) => s === '' || isHttpBase(s), {
+      message: 'MOCK_UPSTREAM must be the http or https address of the host, such as https://bank.example/',
+    })
+    .optional(),
 });
 
 export interface ServerConfig {
@@ -80,6 +91,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
       },
       ...(e.MOCK_LATENCY ? { latency: parseLatency(e.MOCK_LATENCY) } : {}),
       ...(e.MOCK_FAULT_RATE === undefined ? {} : { faultRate: e.MOCK_FAULT_RATE }),
+      // A relative path is from where pnpm was started (INIT_CWD), not from this package.
+      ...(e.MOCK_STATE_FILE ? { stateFile: path.resolve(env.INIT_CWD ?? process.cwd(), e.MOCK_STATE_FILE) } : {}),
+      // The validating proxy (http/proxy.ts): the API goes to this host, checked against the contract both ways.
+      ...(e.MOCK_UPSTREAM ? { upstream: e.MOCK_UPSTREAM.endsWith('/') ? e.MOCK_UPSTREAM : `${e.MOCK_UPSTREAM}/` } : {}),
     },
   };
 }

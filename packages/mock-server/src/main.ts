@@ -1,5 +1,6 @@
 import { configFromEnv } from './config';
-import { createApp } from './http/app';
+import { createApp, type MockApp } from './http/app';
+import { StateFileError } from './persistence';
 
 let config;
 try {
@@ -8,7 +9,16 @@ try {
   console.error(`Configuration error:\n${error instanceof Error ? error.message : String(error)}`);
   process.exit(2);
 }
-const app = await createApp(config.app);
+let app: MockApp;
+try {
+  app = await createApp(config.app);
+} catch (error) {
+  // A state file that cannot be used: one line, and the file is left as it is.
+  if (!(error instanceof StateFileError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+if (config.app.stateFile) console.log(`Keeping the bank in ${config.app.stateFile}`);
 const server = app.listen(config.port, () => {
   console.log(
     `Mock bank ready: portal http://localhost:${config.port}/wp-user/  staff http://localhost:${config.port}/__mock/staff/`,
@@ -18,6 +28,13 @@ server.on('error', (error) => {
   console.error(`Cannot listen on port ${config.port}: ${error.message}`);
   process.exit(1);
 });
-const stop = () => server.close(() => process.exit(0));
+const stop = () => {
+  try {
+    app.closeState();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+  }
+  server.close(() => process.exit(0));
+};
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { preloadToaster } from './components/ui/toast';
+import { preloadApi } from './lib/api';
 import { createAppQueryClient } from './lib/query-client';
 import { createAppRouter } from './router';
 import './styles.css';
@@ -16,3 +18,16 @@ createRoot(root).render(
     <App router={router} queryClient={queryClient} />
   </StrictMode>,
 );
+
+// What no page needs before its first paint loads when the browser is idle after the first page rendered.
+const whenIdle = (task: () => void) => {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: 3000 });
+  else setTimeout(task, 200);
+};
+const stopWatching = router.subscribe('onRendered', () => {
+  stopWatching();
+  whenIdle(() => {
+    preloadApi();
+    void preloadToaster();
+  });
+});

@@ -25,6 +25,7 @@ import type {
 
 export type { TransferInput } from './model';
 import { hashSecret, numericCode, TokenSigner, urlToken, verifySecret, type TokenScope } from './security';
+import { SNAPSHOT_VERSION, type BankSnapshot } from './model';
 
 const MINUTE = 60_000;
 
@@ -101,16 +102,63 @@ export class Bank {
   }
 
   // ---------------------------------------------------------------------------------------------
+  // snapshot and restore (a state file keeps the bank across restarts; the bank itself has no fs)
+
+  /** Everything the bank holds, as a plain JSON object (a copy: later changes do not touch it). */
+  snapshot(): BankSnapshot {
+    const records = structuredClone({
+      users: [...this.users.values()].map((u) => ({ ...u, knownPayees: [...u.knownPayees] })),
+      ledger: this.ledger,
+      requests: [...this.requests.values()],
+      notifications: this.notifications,
+      outbox: this.outbox,
+    });
+    return {
+      version: SNAPSHOT_VERSION,
+      codeKey: this.codeKey.toString('base64'),
+      ...records,
+      uploads: [...this.uploads.values()].map((u) => ({ ...u, bytes: Buffer.from(u.bytes).toString('base64') })),
+    };
+  }
+
+  /**
+   * A bank holding what a snapshot holds, in the same order (so its digest() is the same). The
+   * snapshot must come from snapshot() or be validated as one (see persistence.ts); it is copied.
+   */
+  static restore(snapshot: BankSnapshot, options: BankOptions): Bank {
+    const bank = new Bank(options);
+    const codeKey = Buffer.from(snapshot.codeKey, 'base64');
+    if (codeKey.length !== bank.codeKey.length) throw new Error("The snapshot's code key has the wrong length");
+    codeKey.copy(bank.codeKey);
+    const copy = structuredClone(snapshot);
+    for (const u of copy.users) {
+      const user: User = { ...u, knownPayees: new Set(u.knownPayees) };
+      bank.users.set(user.id, user);
+      bank.usersByEmail.set(user.email, user);
+    }
+    for (const e of copy.ledger) bank.ledger.push(e);
+    for (const r of copy.requests) bank.requests.set(r.id, r);
+    for (const n of copy.notifications) bank.notifications.push(n);
+    for (const m of copy.outbox) bank.outbox.push(m);
+    for (const u of copy.uploads)
+      bank.uploads.set(u.id, { ...u, bytes: new Uint8Array(Buffer.from(u.bytes, 'base64')) });
+    return bank;
+  }
+
+  // ---------------------------------------------------------------------------------------------
   // users and credentials
 
   async createUser(input: NewUser, passcodeHash?: string): Promise<User> {
     const email = input.email.trim().toLowerCase();
-    if (this.usersByEmail.has(email)) refuse('conflict', 'An account with this e-mail address already exists');
-    if ([...this.users.values()].some((u) => u.username.toLowerCase() === input.username.toLowerCase()))
-      refuse('conflict', 'This username is taken');
+    const assertFree = () => {
+      if (this.usersByEmail.has(email)) refuse('conflict', 'An account with this e-mail address already exists');
+      if ([...this.users.values()].some((u) => u.username.toLowerCase() === input.username.toLowerCase()))
+        refuse('conflict', 'This username is taken');
+    };
+    assertFree();
     const hash = passcodeHash ?? (await hashSecret(input.passcode, this.config.hashCost));
-    // Checked again: another sign-up may have taken the address while the hash was computed.
-    if (this.usersByEmail.has(email)) refuse('conflict', 'An account with this e-mail address already exists');
+    // Checked again: another sign-up may have taken the address or the username while the hash was computed.
+    assertFree();
     const user: User = {
       id: randomUUID(),
       email,
@@ -150,6 +198,50 @@ export class Bank {
 
   findByEmail(email: string): User | undefined {
     return this.usersByEmail.get(email.trim().toLowerCase());
+  }
+
+  /** Recent e-mail lookups by key (`client:<address>`, `email:<address>`); not bank data, never snapshotted. */
+  private readonly lookupTimes = new Map<string, number[]>();
+
+  /**
+   * Counts an e-mail lookup (login step 1, which shows a name and picture before the passcode) against
+   * the limits per client address and per looked-up address. Known and unknown addresses count alike.
+   * Over a limit it counts nothing and answers how long to wait.
+   */
+  admitLookup(
+    client: string,
+    email: string,
+  ): { readonly retryAfterSeconds: number; readonly message: string } | undefined {
+    const now = this.now();
+    const { perClient, perEmail } = this.config.lookupLimits;
+    const address = email.trim().toLowerCase();
+    const checks = [
+      { key: `client:${client}`, limit: perClient, who: 'from your network' },
+      ...(address ? [{ key: `email:${address}`, limit: perEmail, who: 'for this e-mail address' }] : []),
+    ];
+    const recent = checks.map(({ key, limit }) => {
+      const times = (this.lookupTimes.get(key) ?? []).filter((t) => t > now - limit.windowSeconds * 1000);
+      this.lookupTimes.set(key, times);
+      return times;
+    });
+    for (const [i, { limit, who }] of checks.entries()) {
+      const times = recent[i] ?? [];
+      if (limit.max === null || times.length < limit.max) continue;
+      // The lookup that leaves the window first makes room for the next one.
+      const freedAt = (times[times.length - limit.max] ?? now) + limit.windowSeconds * 1000;
+      const retryAfterSeconds = Math.max(1, Math.ceil((freedAt - now) / 1000));
+      return {
+        retryAfterSeconds,
+        message: `Too many sign-in attempts ${who}. Please wait ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'} and try again.`,
+      };
+    }
+    for (const times of recent) times.push(now);
+    if (this.lookupTimes.size > 10_000) {
+      const longest = Math.max(perClient.windowSeconds, perEmail.windowSeconds) * 1000;
+      for (const [key, times] of this.lookupTimes)
+        if (times.every((t) => t <= now - longest)) this.lookupTimes.delete(key);
+    }
+    return undefined;
   }
 
   user(id: string): User {

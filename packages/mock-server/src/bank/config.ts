@@ -8,6 +8,21 @@ export interface StepUpRule {
   readonly newPayee: boolean;
 }
 
+/** At most `max` requests in any `windowSeconds`; null: no limit. */
+export interface RateLimit {
+  readonly max: number | null;
+  readonly windowSeconds: number;
+}
+
+/**
+ * Login step 1 (the e-mail lookup, which shows a name and picture before the passcode): limits per
+ * client address, and per looked-up e-mail address over all clients. See docs/decisions/0010.
+ */
+export interface LookupLimits {
+  readonly perClient: RateLimit;
+  readonly perEmail: RateLimit;
+}
+
 export interface BankConfig {
   readonly serviceChargePercent: number;
   readonly tokenTtlMinutes: number;
@@ -20,6 +35,7 @@ export interface BankConfig {
   readonly lockMinutes: number;
   readonly emailCodeTtlMinutes: number;
   readonly stepUpCodeTtlMinutes: number;
+  readonly lookupLimits: LookupLimits;
   /** Which deposit and payment methods are offered in the customer's region. */
   readonly paymentMethods: Readonly<Record<PaymentMethod, boolean>>;
   readonly hashCost: HashCost;
@@ -37,6 +53,8 @@ export const DEFAULT_BANK_CONFIG: BankConfig = {
   lockMinutes: 15,
   emailCodeTtlMinutes: 30,
   stepUpCodeTtlMinutes: 10,
+  // Generous enough for people and for the browser tests (all from 127.0.0.1); a script is slowed down.
+  lookupLimits: { perClient: { max: 30, windowSeconds: 60 }, perEmail: { max: 20, windowSeconds: 60 } },
   paymentMethods: { 'bank-transfer': false, card: false, cash: false, crypto: true, institutional: true },
   hashCost: DEFAULT_HASH_COST,
   publicUrl: 'http://localhost:8080/',

@@ -176,3 +176,29 @@ export interface Catalogue {
   readonly contact: { readonly whatsapp?: string; readonly email?: string; readonly phone?: string };
   readonly bankDetails: { readonly swiftCode: string; readonly routingNumber: string; readonly country: string };
 }
+
+/** The shape of a bank snapshot; bump it whenever that shape changes. */
+export const SNAPSHOT_VERSION = 1;
+
+/** A user as a snapshot keeps it: plain JSON, the known payees as a list. */
+export type UserSnapshot = Omit<User, 'knownPayees'> & { readonly knownPayees: readonly string[] };
+
+/** An upload as a snapshot keeps it: the bytes in base64. */
+export type UploadSnapshot = Omit<Upload, 'bytes'> & { readonly bytes: string };
+
+/**
+ * Everything the bank holds, as a plain JSON object: what a state file keeps across a restart.
+ * Records are listed in the bank's own order. The token signer's key is not in it: the signer
+ * belongs to whoever builds the bank.
+ */
+export interface BankSnapshot {
+  readonly version: typeof SNAPSHOT_VERSION;
+  /** The key of the hashes of e-mailed codes (base64), so codes sent before a restart still match. */
+  readonly codeKey: string;
+  readonly users: readonly UserSnapshot[];
+  readonly ledger: readonly LedgerEntry[];
+  readonly requests: readonly MoneyRequest[];
+  readonly notifications: readonly Notification[];
+  readonly outbox: readonly OutboxMessage[];
+  readonly uploads: readonly UploadSnapshot[];
+}

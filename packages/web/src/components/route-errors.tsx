@@ -3,7 +3,7 @@
  * is stored (or the bank refused it), otherwise to the dashboard; everywhere else it is the generic
  * 'Unexpected Application Error!' page.
  */
-import { isApiError } from '@ebank/contract';
+import { isApiError } from '@ebank/contract/errors';
 import { useLocation, useMatch, useNavigate, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { Button } from '@/components/ui/button';

@@ -1,25 +1,35 @@
 /**
- * The app's one API client, created from the contract, and the query/mutation option factories over it.
- * Tokens come from the session: the user token for user and public calls, the temporary token for the
- * KYC submission.
+ * The app's API: the query/mutation option factories over the one client, and what screens need to show a
+ * call's outcome. Tokens come from the session: the user token for user and public calls, the temporary
+ * token for the KYC submission.
+ *
+ * The client (with the contract's schemas and zod) is loaded on first use, or when the browser is idle
+ * after the first render (`preloadApi`), so a page paints before that code has arrived.
  */
-import { createApiClient, isApiError } from '@ebank/contract';
+import { isApiError } from '@ebank/contract/errors';
+import type * as ApiClientModule from './api-client';
+import { API_BASE } from './api-base';
 import { createQueryFactories } from './query-factories';
-import { session } from './session';
 
-/** The API base address; the same origin unless the build says otherwise. */
-export const API_BASE = import.meta.env.VITE_API_BASE ?? '/';
+export { API_BASE };
 
-export const api = createApiClient({
-  baseUrl: API_BASE,
-  token: (auth) => (auth === 'kyc' ? session.tempToken() : session.token()),
-});
+let client: Promise<typeof ApiClientModule> | undefined;
+const loadModule = () => (client ??= import('./api-client'));
 
-export const { queryOptionsFor, mutationOptionsFor } = createQueryFactories(api);
+/** The API client, once loaded. */
+export const loadApi = async () => (await loadModule()).api;
+
+/** Starts loading the client without waiting for it. */
+export function preloadApi() {
+  void loadModule();
+}
+
+export const { queryOptionsFor, mutationOptionsFor } = createQueryFactories(loadApi);
 
 /** An address under the API base (which may be relative), resolved against the page's origin. */
 export function apiUrl(path: string) {
-  const base = new URL(api.baseUrl, window.location.origin);
+  const withSlash = API_BASE.endsWith('/') ? API_BASE : `${API_BASE}/`;
+  const base = new URL(withSlash, window.location.origin);
   return new URL(path, base).href;
 }
 

@@ -3,7 +3,7 @@
  * the fallback the call names in `meta.errorMessage`, for as long as `meta.toastMs` says (5 s unless
  * it says otherwise). Success toasts stay at the call site.
  */
-import { isApiError, type ApiError } from '@ebank/contract';
+import { isApiError, type ApiError } from '@ebank/contract/errors';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from './api';

@@ -1,6 +1,6 @@
 /**
  * Ready-made fields over the form kit, for the field kinds the portal's forms repeat: text, secret
- * digits (passcode, PIN), checkbox, select, one-time code and image file. Each one is a `FormField` + `FormItem` + label,
+ * digits (passcode, PIN), checkbox, one-time code and image file (the select is in ./select-field). Each one is a `FormField` + `FormItem` + label,
  * control, description and message, so every form gets the same wiring and look.
  */
 import { Eye, EyeOff, Upload } from 'lucide-react';
@@ -11,9 +11,8 @@ import { Checkbox } from './checkbox';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage, useFormField } from './form';
 import { Input, Textarea } from './input';
 import { OtpInput } from './otp-input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './select';
 
-interface FieldBase<T extends FieldValues, N, TOut> {
+export interface FieldBase<T extends FieldValues, N, TOut> {
   readonly control: Control<T, unknown, TOut>;
   readonly name: N;
   readonly label: ReactNode;
@@ -179,63 +178,6 @@ export function CheckboxField<T extends FieldValues, N extends FieldPathByValue<
             </FormControl>
             <FormLabel className="font-normal">{label}</FormLabel>
           </div>
-          {description !== undefined && <FormDescription>{description}</FormDescription>}
-          <FormMessage />
-        </FormItem>
-      )}
-    />
-  );
-}
-
-export interface SelectOption {
-  readonly value: string;
-  readonly label: string;
-}
-
-export interface SelectFieldProps<T extends FieldValues, N extends FieldPathByValue<T, string>, TOut> extends FieldBase<
-  T,
-  N,
-  TOut
-> {
-  readonly options: readonly SelectOption[];
-  readonly placeholder?: string;
-}
-
-export function SelectField<T extends FieldValues, N extends FieldPathByValue<T, string>, TOut>({
-  control,
-  name,
-  label,
-  description,
-  className,
-  options,
-  placeholder,
-}: SelectFieldProps<T, N, TOut>) {
-  return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormItem className={className}>
-          <FormLabel>{label}</FormLabel>
-          <Select
-            name={field.name}
-            value={field.value}
-            onValueChange={field.onChange}
-            disabled={field.disabled === true}
-          >
-            <FormControl>
-              <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
-                <SelectValue placeholder={placeholder} />
-              </SelectTrigger>
-            </FormControl>
-            <SelectContent>
-              {options.map((option) => (
-                <SelectItem key={option.value} value={option.value}>
-                  {option.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
           {description !== undefined && <FormDescription>{description}</FormDescription>}
           <FormMessage />
         </FormItem>

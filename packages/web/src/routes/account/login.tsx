@@ -3,13 +3,27 @@ import { useState } from 'react';
 import { AccountCard } from './-components/account-card';
 import { LoginEmailStep, type LoginIdentity } from './-components/login-email-step';
 import { LoginPasscodeStep } from './-components/login-passcode-step';
+import { SessionEndNotice } from './-components/session-end-notice';
 import { textLinkClass } from '@/components/ui/text-link';
+import { validateSessionEndSearch } from '@/lib/session-end-reason';
 
 export const Route = createFileRoute('/account/login')({
+  // `?ended=idle|expired`: the dashboard's session ended on its own (idle-session-guard).
+  validateSearch: validateSessionEndSearch,
   component: LoginPage,
 });
 
 function LoginPage() {
+  const { ended } = Route.useSearch();
+  return (
+    <div className="grid gap-4">
+      <SessionEndNotice reason={ended} />
+      <LoginCard />
+    </div>
+  );
+}
+
+function LoginCard() {
   const [identity, setIdentity] = useState<LoginIdentity | undefined>(undefined);
   const [entered, setEntered] = useState({ email: '', remember: false });
 

@@ -1,57 +1,22 @@
-import { operations } from '@ebank/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { CheckboxField, SecretDigitsField, TextField } from '@/components/ui/form-fields';
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor } from '@/lib/api';
-import { required } from '@/lib/form-rules';
 import { session } from '@/lib/session';
 import { useAfterDelay } from '@/lib/use-after-delay';
 import { AccountCard } from './-components/account-card';
-import {
-  confirmMatches,
-  confirmPasscodeField,
-  emailField,
-  newPasscodeField,
-  PASSCODE_LENGTH,
-  termsAccepted,
-} from './-components/form-schemas';
+import { PASSCODE_LENGTH } from './-components/form-schemas';
 import { textLinkClass } from '@/components/ui/text-link';
+import { emptyForm, signupFormSchema } from './-components/signup-form';
 
 export const Route = createFileRoute('/account/signup')({
   component: SignupPage,
 });
-
-const shape = operations.signup.request.shape;
-
-const signupFormSchema = z
-  .object({
-    first_name: required('First name is required').pipe(shape.first_name),
-    last_name: required('Last name is required').pipe(shape.last_name),
-    username: required('Username is required').pipe(shape.username),
-    email: emailField(),
-    password: newPasscodeField(),
-    confirm: confirmPasscodeField(),
-    terms: termsAccepted(),
-  })
-  .refine((values) => values.confirm === values.password, confirmMatches('password'));
-
-type SignupFormInput = z.input<typeof signupFormSchema>;
-
-const emptyForm: SignupFormInput = {
-  first_name: '',
-  last_name: '',
-  username: '',
-  email: '',
-  password: '',
-  confirm: '',
-  terms: false,
-};
 
 function SignupPage() {
   const navigate = useNavigate();

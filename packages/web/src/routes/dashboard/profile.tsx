@@ -1,20 +1,21 @@
-import { operations, type OperationReply, type Operations } from '@ebank/contract';
+import type { OperationReply, Operations } from '@ebank/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Form } from '@/components/ui/form';
-import { SelectField, TextField, type SelectOption } from '@/components/ui/form-fields';
+import { TextField } from '@/components/ui/form-fields';
+import { SelectField, type SelectOption } from '@/components/ui/select-field';
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor } from '@/lib/api';
 import { countryNames } from '@/lib/countries';
 import { PageHeader, PageSkeleton } from './-components/page';
 import { ProfilePicture } from './-components/profile-picture';
 import { invalidate, profileQuery } from './-components/queries';
+import { countryOptions, profileSchema, today, type ProfileFormInput } from './-components/profile-form';
 
 export const Route = createFileRoute('/dashboard/profile')({
   loader: ({ context: { queryClient } }) => queryClient.query({ ...profileQuery, staleTime: 'static' }),
@@ -25,41 +26,6 @@ export const Route = createFileRoute('/dashboard/profile')({
 const TITLE = 'Profile';
 
 type Profile = OperationReply<Operations['getProfile']>['data'];
-
-const shape = operations.updateProfile.request.shape;
-
-/** An optional detail: blank means "leave it as it is" (the contract's absent field). */
-const optional = <T extends z.ZodType<unknown, string | undefined>>(wire: T) =>
-  z
-    .string()
-    .trim()
-    .transform((value) => (value === '' ? undefined : value))
-    .pipe(wire);
-
-const PHONE = /^\+?[0-9][0-9 ()-]{3,22}$/u;
-const today = () => new Date().toISOString().slice(0, 10);
-
-const profileSchema = z.object({
-  fullname: z.string().trim().min(1, 'Full name is required').pipe(shape.fullname),
-  phone: z
-    .string()
-    .trim()
-    .refine((value) => value === '' || PHONE.test(value), 'Enter a phone number such as +44 20 7946 0958')
-    .transform((value) => (value === '' ? undefined : value))
-    .pipe(shape.phone),
-  gender: optional(shape.gender),
-  dob: z
-    .string()
-    .refine((value) => value === '' || value <= today(), 'The date of birth cannot be in the future')
-    .transform((value) => (value === '' ? undefined : value))
-    .pipe(shape.dob),
-  country: optional(shape.country),
-  marital_status: optional(shape.marital_status),
-  home_address: optional(shape.home_address),
-  next_of_kin: optional(shape.next_of_kin),
-});
-
-type ProfileFormInput = z.input<typeof profileSchema>;
 
 const GENDERS = ['Female', 'Male', 'Other', 'Prefer not to say'];
 const MARITAL_STATUSES = ['Single', 'Married', 'Divorced', 'Widowed', 'Separated'];
@@ -130,8 +96,6 @@ function ProfilePage() {
     </div>
   );
 }
-
-const countryOptions = countryNames.map((country) => ({ value: country, label: country }));
 
 function DetailsForm({ profile }: { profile: Profile }) {
   const queryClient = useQueryClient();

@@ -1,6 +1,7 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { DashboardError } from '@/components/route-errors';
 import { session } from '@/lib/session';
+import { IdleSessionGuard } from './-components/idle-session-guard';
 import { ignore, institutionQuery } from './-components/queries';
 import { MenuPanel } from './-components/side-menu';
 import { TopBar } from './-components/top-bar';
@@ -36,6 +37,7 @@ function DashboardLayout() {
           © {new Date().getFullYear()} E-Banking. All rights reserved.
         </footer>
       </div>
+      <IdleSessionGuard />
     </div>
   );
 }

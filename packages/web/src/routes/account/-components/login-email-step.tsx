@@ -1,14 +1,13 @@
 import type { OperationReply, Operations } from '@ebank/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { CheckboxField, TextField } from '@/components/ui/form-fields';
 import { mutationOptionsFor } from '@/lib/api';
-import { emailField } from './form-schemas';
+import { lazyResolver } from '@/components/ui/lazy-resolver';
+import type { EmailStepOutput, EmailStepValues } from './login-schemas';
 import { textLinkClass } from '@/components/ui/text-link';
 import { cn } from '@/lib/utils';
 
@@ -21,7 +20,9 @@ export interface LoginIdentity {
   readonly user: LookupReply['user'];
 }
 
-const emailStepSchema = z.object({ email: emailField(), remember: z.boolean() });
+const emailStepResolver = lazyResolver<EmailStepValues, EmailStepOutput>(
+  async () => (await import('./login-schemas')).emailStepResolver,
+);
 
 /** Login step 1: who is signing in. The bank answers with the role, the picture and the full name. */
 export function LoginEmailStep({
@@ -31,7 +32,7 @@ export function LoginEmailStep({
   initial: { email: string; remember: boolean };
   onFound: (identity: LoginIdentity) => void;
 }) {
-  const form = useForm({ resolver: zodResolver(emailStepSchema), defaultValues: initial });
+  const form = useForm({ resolver: emailStepResolver, defaultValues: initial });
   const lookup = useMutation({ ...mutationOptionsFor('lookupUser'), meta: { errorMessage: 'Invalid Credentials' } });
 
   const onSubmit = form.handleSubmit(({ email, remember }) => {

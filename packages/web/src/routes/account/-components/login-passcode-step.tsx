@@ -1,10 +1,7 @@
-import { operations } from '@ebank/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { OtpField, TextField } from '@/components/ui/form-fields';
@@ -14,20 +11,20 @@ import { mutationOptionsFor, staffUrl } from '@/lib/api';
 import { pageNavigation } from '@/lib/page-navigation';
 import { session } from '@/lib/session';
 import { useAfterDelay } from '@/lib/use-after-delay';
-import { PASSCODE_LENGTH } from './form-schemas';
+import { lazyResolver } from '@/components/ui/lazy-resolver';
+import type { PasscodeStepOutput, PasscodeStepValues } from './login-schemas';
+import { PASSCODE_LENGTH } from './passcode';
 import type { LoginIdentity } from './login-email-step';
 import { loginOutcome, type LoginReply } from './login-outcome';
 
-const password = operations.login.request.shape.password;
-
+const schemas = () => import('./login-schemas');
 /** Users sign in with their 6-digit passcode; staff with a password. */
-const passcodeSchema = z.object({
-  password: z
-    .string()
-    .regex(new RegExp(`^\\d{${PASSCODE_LENGTH}}$`, 'u'), 'Enter your 6-digit passcode')
-    .pipe(password),
-});
-const passwordSchema = z.object({ password: z.string().min(1, 'Enter your password').pipe(password) });
+const passcodeResolver = lazyResolver<PasscodeStepValues, PasscodeStepOutput>(
+  async () => (await schemas()).passcodeResolver,
+);
+const passwordResolver = lazyResolver<PasscodeStepValues, PasscodeStepOutput>(
+  async () => (await schemas()).passwordResolver,
+);
 
 /** Login step 2: the passcode (or an admin's password), then wherever the bank's reply sends the user. */
 export function LoginPasscodeStep({ identity, onBack }: { identity: LoginIdentity; onBack: () => void }) {
@@ -35,7 +32,7 @@ export function LoginPasscodeStep({ identity, onBack }: { identity: LoginIdentit
   const { schedule, waiting } = useAfterDelay();
   const isAdmin = identity.role === 'admin';
   const form = useForm({
-    resolver: zodResolver(isAdmin ? passwordSchema : passcodeSchema),
+    resolver: isAdmin ? passwordResolver : passcodeResolver,
     defaultValues: { password: '' },
   });
   const login = useMutation({ ...mutationOptionsFor('login'), meta: { errorMessage: 'Invalid Credentials' } });

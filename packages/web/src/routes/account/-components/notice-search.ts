@@ -1,7 +1,4 @@
-import { z } from 'zod';
+import { optionalStrings } from '@/lib/search-params';
 
 /** The notice's heading and body, passed in the URL so a reload keeps them. */
-export const noticeSearchSchema = z.object({
-  head: z.string().optional().catch(undefined),
-  body: z.string().optional().catch(undefined),
-});
+export const noticeSearchSchema = optionalStrings('head', 'body');

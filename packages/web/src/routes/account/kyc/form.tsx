@@ -1,20 +1,20 @@
-import { describeTypes, IMAGE_TYPES, MAX_IMAGE_BYTES, formatBytes, isApiError, operations } from '@ebank/contract';
+import { describeTypes, IMAGE_TYPES, MAX_IMAGE_BYTES, formatBytes } from '@ebank/contract';
+import { isApiError } from '@ebank/contract/errors';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { TriangleAlert } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
-import { FileField, SelectField, TextField } from '@/components/ui/form-fields';
+import { FileField, TextField } from '@/components/ui/form-fields';
+import { SelectField } from '@/components/ui/select-field';
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor, queryOptionsFor } from '@/lib/api';
-import { countryNames } from '@/lib/countries';
-import { required } from '@/lib/form-rules';
 import { session } from '@/lib/session';
 import { useAfterDelay } from '@/lib/use-after-delay';
 import { AccountCard } from '../-components/account-card';
+import { ACCEPT, countryOptions, DEFAULT_DOCUMENT_TYPE, emptyForm, kycSchema } from './-kyc-form';
 
 const documentTypesQuery = queryOptionsFor('getDocumentTypes');
 
@@ -30,53 +30,6 @@ export const Route = createFileRoute('/account/kyc/form')({
     }),
   component: KycFormPage,
 });
-
-const DEFAULT_DOCUMENT_TYPE = "Driver's License";
-const ACCEPT = IMAGE_TYPES.join(',');
-
-const shape = operations.submitVerification.request.shape;
-
-/** A required image file: one of the contract's types and within its size limit (the bank checks the content too). */
-const image = (what: string) =>
-  z
-    .custom<File | undefined>((value) => value === undefined || value instanceof Blob)
-    .transform((file, ctx) => {
-      const fail = (message: string) => {
-        ctx.issues.push({ code: 'custom', message, input: file });
-        return z.NEVER;
-      };
-      if (file === undefined) return fail(`Choose ${what}`);
-      if (!(IMAGE_TYPES as readonly string[]).includes(file.type))
-        return fail(`Choose a ${describeTypes(IMAGE_TYPES)} image`);
-      if (file.size > MAX_IMAGE_BYTES) return fail(`Choose an image of at most ${formatBytes(MAX_IMAGE_BYTES)}`);
-      return file;
-    });
-
-const kycSchema = z.object({
-  country: required('Choose your country').pipe(shape.country),
-  phone: required('Phone number is required')
-    .regex(/^\+?[0-9][0-9 ()-]{3,22}$/u, 'Enter a phone number such as +44 20 7946 0958')
-    .pipe(shape.phone),
-  home_address: required('Home address is required').pipe(shape.home_address),
-  type: required('Choose a document type').pipe(shape.type),
-  pic: image('a picture of yourself'),
-  idcardFront: image('the front of your document'),
-  idcardBack: image('the back of your document'),
-});
-
-type KycFormInput = z.input<typeof kycSchema>;
-
-const emptyForm: KycFormInput = {
-  country: '',
-  phone: '',
-  home_address: '',
-  type: DEFAULT_DOCUMENT_TYPE,
-  pic: undefined,
-  idcardFront: undefined,
-  idcardBack: undefined,
-};
-
-const countryOptions = countryNames.map((name) => ({ value: name, label: name }));
 
 function KycFormPage() {
   const navigate = useNavigate();

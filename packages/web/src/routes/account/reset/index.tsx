@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { optionalStrings } from '@/lib/search-params';
 import { ResetPasscodeForm } from '../-components/reset-passcode-form';
 
 /** `reset` (optionally `?email=`): the user types the e-mail and the reset code. */
 export const Route = createFileRoute('/account/reset/')({
-  validateSearch: z.object({ email: z.string().optional().catch(undefined) }),
+  validateSearch: optionalStrings('email'),
   component: ResetPage,
 });
 

@@ -3,25 +3,18 @@
  * Confirm). The first entry waits in session storage, so the second screen survives a reload; it is
  * never written to local storage and is forgotten once the PIN is created.
  */
-import { operations } from '@ebank/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
 import { KeyRound } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { z } from 'zod';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { storedValue } from '@/lib/browser-storage';
-import { exactDigits } from '@/lib/form-rules';
 import { Skeleton } from './page';
 import { pinQuery } from './queries';
 
 export const PIN_LENGTH = 4;
 export const PIN_MISMATCH_MESSAGE = 'We have detected that the PIN you entered does not match. Please Re-enter PIN.';
 export const PIN_CREATED_MESSAGE = 'Your transaction PIN has been successfully created.';
-
-export const pinEntrySchema = z.object({
-  pin: exactDigits(PIN_LENGTH, 'Enter all 4 digits of your PIN').pipe(operations.createPin.request.shape.pin),
-});
 
 const kept = storedValue('sessionStorage', 'baPinDraft');
 

@@ -3,7 +3,8 @@
  * Keys are `['bank', operation, input]` (`bankKeys`), so a write invalidates exactly the operations it
  * changes.
  */
-import { isApiError, type OperationName } from '@ebank/contract';
+import { isApiError } from '@ebank/contract/errors';
+import type { OperationName } from '@ebank/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { queryOptionsFor } from '@/lib/api';
 import { bankKeys } from '@/lib/query-factories';

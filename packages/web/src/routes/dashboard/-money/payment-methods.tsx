@@ -7,7 +7,7 @@ import type { OperationReply, Operations } from '@ebank/contract';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Banknote, Bitcoin, Building, ChevronRight, CreditCard, Landmark, type LucideIcon } from 'lucide-react';
-import { api } from '@/lib/api';
+import { loadApi } from '@/lib/api';
 import { bankKeys } from '@/lib/query-factories';
 import { cn } from '@/lib/utils';
 
@@ -28,7 +28,7 @@ export const paymentMethodsQuery = queryOptions({
   queryKey: bankKeys.call('getPaymentMethods', undefined),
   queryFn: async ({ signal }): Promise<PaymentMethods> => {
     try {
-      return (await api.call('getPaymentMethods', undefined, { signal })).methods;
+      return (await (await loadApi()).call('getPaymentMethods', undefined, { signal })).methods;
     } catch {
       return SPEC_PAYMENT_METHODS;
     }

@@ -1,4 +1,4 @@
-import { isApiError } from '@ebank/contract';
+import { isApiError } from '@ebank/contract/errors';
 
 /**
  * A page's data load in which a call that got no reply at all is no error: the page then shows an empty

@@ -4,14 +4,8 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { OtpField } from '@/components/ui/form-fields';
-import {
-  PIN_LENGTH,
-  PinCard,
-  PinCardSkeleton,
-  pinDraft,
-  pinEntrySchema,
-  redirectIfPinExists,
-} from '../-components/pin-creation';
+import { PIN_LENGTH, PinCard, PinCardSkeleton, pinDraft, redirectIfPinExists } from '../-components/pin-creation';
+import { pinEntrySchema } from '../-components/pin-entry-schema';
 
 export const Route = createFileRoute('/dashboard/pincreation/')({
   loader: ({ context: { queryClient } }) => redirectIfPinExists(queryClient),

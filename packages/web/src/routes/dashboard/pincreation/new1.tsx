@@ -17,9 +17,9 @@ import {
   PinCard,
   PinCardSkeleton,
   pinDraft,
-  pinEntrySchema,
   redirectIfPinExists,
 } from '../-components/pin-creation';
+import { pinEntrySchema } from '../-components/pin-entry-schema';
 import { invalidate } from '../-components/queries';
 import { textLinkClass } from '@/components/ui/text-link';
 

@@ -20,7 +20,6 @@ import { PIN_CONFIRMATION_TOAST_MS, TRANSFER_REDIRECT_MS } from '@/lib/timings';
 import { useAfterDelay } from '@/lib/use-after-delay';
 import { PageHeader } from '../-components/page';
 import { transferDraft } from './-components/transfer-draft';
-import { requireStoredTransfer } from './-components/transfer-guard';
 import { TransferSteps } from './-components/transfer-steps';
 import { textLinkClass } from '@/components/ui/text-link';
 import { cn } from '@/lib/utils';
@@ -28,7 +27,10 @@ import { cn } from '@/lib/utils';
 const institutionQuery = queryOptionsFor('getInstitution');
 
 export const Route = createFileRoute('/dashboard/send/pin')({
-  beforeLoad: ({ preload }) => ({ stored: requireStoredTransfer(preload, PIN_CONFIRMATION_TOAST_MS) }),
+  // The guard reads the kept transfer with its schema: loaded with the route, not with the app.
+  beforeLoad: async ({ preload }) => ({
+    stored: (await import('./-components/transfer-guard')).requireStoredTransfer(preload, PIN_CONFIRMATION_TOAST_MS),
+  }),
   component: PinPage,
 });
 

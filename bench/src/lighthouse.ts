@@ -1,0 +1,83 @@
+/** Lighthouse (mobile and desktop presets) in Debian's Chromium, driven through puppeteer-core. */
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import puppeteer from 'puppeteer-core';
+import { CHROMIUM, CHROMIUM_ARGS } from './browser';
+
+export type Preset = 'mobile' | 'desktop';
+
+export interface LighthouseResult {
+  readonly performance: number;
+  readonly accessibility: number;
+  readonly bestPractices: number;
+  readonly lcpMs: number;
+  readonly tbtMs: number;
+  readonly cls: number;
+}
+
+export interface PageToAudit {
+  readonly name: string;
+  readonly url: string;
+  /** Entries to put in localStorage of the page's origin first (a signed-in session). */
+  readonly localStorage?: Readonly<Record<string, string>>;
+}
+
+const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
+
+async function auditOnce(page: PageToAudit, preset: Preset): Promise<LighthouseResult> {
+  const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  try {
+    const tab = await browser.newPage();
+    const stored = page.localStorage ?? {};
+    if (Object.keys(stored).length > 0) {
+      await tab.goto(new URL('/__mock/health', page.url).href);
+      await tab.evaluate((entries: Record<string, string>) => {
+        for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+      }, stored);
+    }
+    const run = await lighthouse(
+      page.url,
+      {
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        // Keep the session set above.
+        disableStorageReset: true,
+      },
+      preset === 'desktop' ? desktopConfig : undefined,
+      tab,
+    );
+    if (!run) throw new Error(`Lighthouse gave no result for ${page.url}`);
+    const { categories, audits, runtimeError } = run.lhr;
+    if (runtimeError) throw new Error(`Lighthouse on ${page.url}: ${runtimeError.message}`);
+    return {
+      performance: score(categories.performance?.score),
+      accessibility: score(categories.accessibility?.score),
+      bestPractices: score(categories['best-practices']?.score),
+      lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? Infinity),
+      tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? Infinity),
+      cls: audits['cumulative-layout-shift']?.numericValue ?? Infinity,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+};
+
+/** Audits a page `runs` times and keeps the median of each figure (Lighthouse varies run to run). */
+export async function audit(page: PageToAudit, preset: Preset, runs: number): Promise<LighthouseResult> {
+  const results: LighthouseResult[] = [];
+  for (let i = 0; i < runs; i += 1) results.push(await auditOnce(page, preset));
+  const pick = (key: keyof LighthouseResult) => median(results.map((r) => r[key]));
+  return {
+    performance: pick('performance'),
+    accessibility: pick('accessibility'),
+    bestPractices: pick('bestPractices'),
+    lcpMs: pick('lcpMs'),
+    tbtMs: pick('tbtMs'),
+    cls: pick('cls'),
+  };
+}

@@ -1,0 +1,42 @@
+/** The check's rows as a plain-text table, one line per request, and a summary line. */
+import type { CheckRow } from './check';
+
+export const TABLE_COLUMNS = ['operation', 'wire', 'status', 'result', 'details'] as const;
+
+/** Longest shown issue, issues shown per row, and longest details cell. */
+const MAX_ISSUE = 70;
+const MAX_ISSUES = 3;
+const MAX_DETAILS = 160;
+
+export const shorten = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 3)}...`);
+
+/** The issues of a failed row (shortened), or the host's message when it refused the call. */
+export function details(row: CheckRow): string {
+  if (row.issues.length > 0) {
+    const shown = row.issues.slice(0, MAX_ISSUES).map((issue) => shorten(issue.replace(/\s+/gu, ' '), MAX_ISSUE));
+    const more = row.issues.length > MAX_ISSUES ? ` (+${row.issues.length - MAX_ISSUES} more)` : '';
+    return shorten(shown.join('; '), MAX_DETAILS - more.length) + more;
+  }
+  if (row.note === undefined) return '';
+  const how = row.checkedAgainst === 'host-error' ? 'refused with 200' : 'refused';
+  return shorten(`${how}: ${row.note.replace(/\s+/gu, ' ')}`, MAX_DETAILS);
+}
+
+export function formatTable(rows: readonly CheckRow[], options: { readonly readOnly?: boolean } = {}): string {
+  const cells = rows.map((row) => [
+    row.operation,
+    row.wire,
+    row.status === undefined ? '-' : String(row.status),
+    row.ok ? 'ok' : 'FAIL',
+    details(row),
+  ]);
+  const widths = TABLE_COLUMNS.map((title, i) => Math.max(title.length, ...cells.map((c) => (c[i] ?? '').length)));
+  const line = (values: readonly string[]) =>
+    values
+      .map((value, i) => (i === values.length - 1 ? value : value.padEnd(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
+  const passed = rows.filter((row) => row.ok).length;
+  const summary = `${passed} of ${rows.length} rows pass${options.readOnly ? ' (read-only: no writes were fired)' : ''}`;
+  return [line(TABLE_COLUMNS), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line), '', summary].join('\n');
+}

@@ -1,0 +1,46 @@
+/**
+ * The portal with its bank in the page: the mock server's bank and request handling run here, behind
+ * Mock Service Worker, so the built portal works from static files with no server at all. The worker
+ * starts first; the portal (the web app's own entry) is loaded once every call it makes is answered.
+ */
+import { setupWorker } from 'msw/browser';
+import { showDemoNotice } from './demo-notice';
+import { DemoBank, type DemoStorage } from './mocks/demo-bank';
+import { demoHandlers } from './mocks/handlers';
+
+/** Where the portal is served (`/wp-user/`). */
+const BASE = import.meta.env.BASE_URL;
+
+/** The tab's session storage, if the browser lets the page use it. */
+function sessionStorageOrNothing(): DemoStorage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+function showFailure(error: unknown) {
+  console.error(error);
+  const root = document.getElementById('root') ?? document.body;
+  const message = document.createElement('p');
+  message.setAttribute('role', 'alert');
+  message.style.padding = '16px';
+  message.textContent =
+    'serviceWorker' in navigator
+      ? 'The demo could not start. Please reload the page.'
+      : 'The demo cannot start in this browser: it needs service workers, which browsers allow only on ' +
+        'https:// or localhost pages, and not in every private window.';
+  root.replaceChildren(message);
+}
+
+async function start() {
+  const { origin } = window.location;
+  const bank = new DemoBank({ publicUrl: `${origin}/`, storage: sessionStorageOrNothing() });
+  const worker = setupWorker(...demoHandlers(bank, { origin }));
+  await worker.start({ serviceWorker: { url: `${BASE}mockServiceWorker.js` }, onUnhandledRequest: 'bypass' });
+  showDemoNotice(origin, `${BASE}account/login`);
+  await import('@ebank/web/src/main');
+}
+
+start().catch(showFailure);

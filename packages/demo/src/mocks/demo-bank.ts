@@ -1,0 +1,130 @@
+/**
+ * The demo's bank: the mock server's own Bank, seeded with the same personas, living in the page.
+ * It may be kept in the tab's session storage, so a reload keeps what the visitor did (and keeps them
+ * signed in: the token signing key is kept with it). A saved bank that cannot be read is replaced by
+ * the seed.
+ */
+import { Bank } from '@ebank/mock-server/src/bank/bank';
+import type { BankConfig } from '@ebank/mock-server/src/bank/config';
+import { SNAPSHOT_VERSION, type BankSnapshot } from '@ebank/mock-server/src/bank/model';
+import { TokenSigner, type HashCost } from '@ebank/mock-server/src/bank/security';
+import { CATALOGUE, seedBank } from '@ebank/mock-server/src/bank/seed';
+import { Buffer, type BufferLike } from '../shims/buffer';
+import { randomBytes } from '../shims/crypto';
+
+/** A cheap scrypt (the test harness's), so that signing in takes milliseconds in a browser. */
+export const DEMO_HASH_COST: HashCost = { N: 2 ** 10, r: 8, p: 1 };
+
+/** The session storage key the bank is kept under. */
+export const STORAGE_KEY = 'ebank-demo:bank';
+const FORMAT = 'ebank-demo-bank';
+
+export type DemoStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+export interface DemoBankOptions {
+  /** Where the portal is (ending with `/`), for the links in e-mails. */
+  readonly publicUrl: string;
+  /** Keeps the bank across reloads; in memory only when absent. */
+  readonly storage?: DemoStorage | undefined;
+  /** More bank settings (the defaults are the server's, with {@link DEMO_HASH_COST}). */
+  readonly config?: Partial<BankConfig>;
+}
+
+interface Saved {
+  readonly format: typeof FORMAT;
+  /** The token signing key, base64. */
+  readonly signingKey: string;
+  readonly snapshot: BankSnapshot;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/** What the storage holds, if it is a bank this code wrote (a later or damaged one is ignored). */
+function readSaved(storage: DemoStorage | undefined): Saved | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(storage?.getItem(STORAGE_KEY) ?? 'null');
+  } catch {
+    return undefined;
+  }
+  if (!isRecord(parsed) || parsed.format !== FORMAT || typeof parsed.signingKey !== 'string') return undefined;
+  const { snapshot } = parsed;
+  if (!isRecord(snapshot) || snapshot.version !== SNAPSHOT_VERSION || typeof snapshot.codeKey !== 'string')
+    return undefined;
+  const lists = ['users', 'ledger', 'requests', 'notifications', 'outbox', 'uploads'] as const;
+  if (!lists.every((list) => Array.isArray(snapshot[list]))) return undefined;
+  return parsed as unknown as Saved;
+}
+
+/**
+ * The bank's modules run with the shim's Buffer in place of Node's (see bank-shims.ts), so its API
+ * that is typed with Node's Buffer takes the shim's bytes.
+ */
+const asBankBytes = (bytes: BufferLike) => bytes as unknown as globalThis.Buffer;
+
+const SIGNING_KEY_BYTES = 32;
+
+export class DemoBank {
+  private readonly signingKey: BufferLike;
+  private readonly signer: TokenSigner;
+  private bank: Promise<Bank>;
+  private warned = false;
+
+  constructor(private readonly options: DemoBankOptions) {
+    const saved = readSaved(options.storage);
+    const key = saved && Buffer.from(saved.signingKey, 'base64');
+    this.signingKey = key?.length === SIGNING_KEY_BYTES ? key : randomBytes(SIGNING_KEY_BYTES);
+    this.signer = new TokenSigner(asBankBytes(this.signingKey));
+    const restored = saved && this.restore(saved.snapshot);
+    this.bank = restored ? Promise.resolve(restored) : this.seed();
+  }
+
+  /** The bank as it stands now. */
+  current(): Promise<Bank> {
+    return this.bank;
+  }
+
+  /** Back to the seeded bank (and that is what is kept). */
+  async reset(): Promise<void> {
+    this.bank = this.seed();
+    await this.save();
+  }
+
+  /** Keeps the bank as it stands now in the storage, if there is one and it has room. */
+  async save(): Promise<void> {
+    const { storage } = this.options;
+    if (!storage) return;
+    const saved: Saved = {
+      format: FORMAT,
+      signingKey: this.signingKey.toString('base64'),
+      snapshot: (await this.bank).snapshot(),
+    };
+    try {
+      storage.setItem(STORAGE_KEY, JSON.stringify(saved));
+    } catch (error) {
+      // Full (large uploads) or refused (private mode): the demo goes on in memory.
+      storage.removeItem(STORAGE_KEY);
+      if (!this.warned) console.warn('The demo bank cannot be kept across reloads:', error);
+      this.warned = true;
+    }
+  }
+
+  private get bankOptions() {
+    return {
+      config: { hashCost: DEMO_HASH_COST, publicUrl: this.options.publicUrl, ...this.options.config },
+      signer: this.signer,
+    };
+  }
+
+  private seed(): Promise<Bank> {
+    return seedBank(this.bankOptions);
+  }
+
+  private restore(snapshot: BankSnapshot): Bank | undefined {
+    try {
+      return Bank.restore(snapshot, { ...this.bankOptions, catalogue: CATALOGUE });
+    } catch {
+      return undefined;
+    }
+  }
+}

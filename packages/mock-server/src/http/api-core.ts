@@ -1,0 +1,88 @@
+/**
+ * The API's request handling without a web framework: decode the call with the contract, authenticate
+ * its token, ask the bank through the handlers, check the reply against the contract, and turn a
+ * refusal by the bank into its status and JSON error. The Express app (app.ts) and the in-browser demo
+ * (packages/demo, behind a service worker) both answer through it; each keeps its own transport:
+ * body parsing, limits, headers, latency and fault injection.
+ */
+import { decode, type Decoded, type DecodeFailure, type ErrorReply, type IncomingFile } from '@ebank/contract';
+import type { Bank } from '../bank/bank';
+import { BankError } from '../bank/errors';
+import { handlers, type BaseContext } from './handlers';
+
+/** A call as a transport received it. */
+export interface ApiCall {
+  /** The URL query (only `crud` is read; a repeated parameter as an array). */
+  readonly query: Readonly<Record<string, unknown>>;
+  /** The form's text fields (a repeated field as an array). */
+  readonly fields: Readonly<Record<string, unknown>>;
+  readonly files: readonly IncomingFile[];
+  /** The origin the call was made to (`http://host:port`), for links to uploaded pictures. */
+  readonly origin: string;
+}
+
+/** What to answer: an HTTP status and the JSON body (the operation's reply, or an {@link ErrorReply}). */
+export interface ApiResult {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+export interface AnswerOptions {
+  /** Check every reply against the contract (a mismatch is a bug of the mock: 500). Default true. */
+  readonly validateReplies?: boolean;
+}
+
+export const errorReply = (message: string, code: string, issues?: ErrorReply['issues']): ErrorReply =>
+  issues ? { error: true, message, code, issues } : { error: true, message, code };
+
+export const errorResult = (status: number, message: string, code: string, issues?: ErrorReply['issues']) =>
+  ({ status, body: errorReply(message, code, issues) }) satisfies ApiResult;
+
+/** Names the one operation a call asks for and validates its input (see the contract's `decode`). */
+export const decodeApiCall = (call: Pick<ApiCall, 'query' | 'fields' | 'files'>): Decoded | DecodeFailure =>
+  decode(call.query, call.fields, call.files);
+
+/** The answer to a call that names no valid operation: 400 with every issue, field by field. */
+export const decodeFailureResult = (failure: DecodeFailure): ApiResult =>
+  errorResult(400, failure.message, failure.code, [...failure.issues]);
+
+/**
+ * Answers a decoded call: authenticates its token for the operation's kind of access, runs the
+ * operation's handler, and checks the reply. A refusal by the bank ({@link BankError}) is answered with
+ * its status; any other error is thrown to the caller (an internal error of the mock).
+ */
+export async function answerApiCall(
+  bank: Bank,
+  decoded: Decoded,
+  origin: string,
+  options: AnswerOptions = {},
+): Promise<ApiResult> {
+  try {
+    const { operation } = decoded;
+    const base: BaseContext = { bank, origin };
+    const context =
+      operation.auth === 'none'
+        ? base
+        : { ...base, user: bank.authenticate(decoded.token, operation.auth === 'kyc' ? 'kyc' : 'user') };
+    const handler = handlers[decoded.name] as (c: typeof context, i: unknown) => unknown;
+    const reply = await handler(context, decoded.input);
+    if (options.validateReplies ?? true) {
+      const check = operation.reply.safeParse(reply);
+      if (!check.success) {
+        console.error(`Reply of ${decoded.name} does not match the contract:`, check.error.issues);
+        return errorResult(500, 'The mock bank produced a reply that does not match the contract', 'contract_mismatch');
+      }
+    }
+    return { status: 200, body: reply };
+  } catch (error) {
+    if (error instanceof BankError) return errorResult(error.status, error.message, error.code);
+    throw error;
+  }
+}
+
+/** Decodes and answers a call (for a transport with no latency or fault injection between the two). */
+export async function handleApiCall(bank: Bank, call: ApiCall, options: AnswerOptions = {}): Promise<ApiResult> {
+  const decoded = decodeApiCall(call);
+  if (!decoded.ok) return decodeFailureResult(decoded);
+  return answerApiCall(bank, decoded, call.origin, options);
+}

@@ -1,0 +1,264 @@
+/**
+ * The validating proxy (MOCK_UPSTREAM): the portal's API calls go on to the real host, byte for byte,
+ * and the host's replies come back unchanged; on the way, both are checked against the contract. A
+ * request the contract refuses is still forwarded (the point is to see what the host does with it).
+ * Every mismatch is one JSON line on stderr and kept in memory for `GET /__mock/proxy/mismatches`
+ * (newest first; `DELETE` clears them).
+ */
+import express, { type Request, type Response, type Router } from 'express';
+import {
+  API_PATH,
+  decode,
+  ErrorReplySchema,
+  hostErrorMessage,
+  MAX_IMAGE_BYTES,
+  operationForCrud,
+  operationForMarker,
+  operations,
+  type ErrorReply,
+  type IncomingFile,
+  type OperationName,
+} from '@ebank/contract';
+import type { z } from 'zod';
+
+export interface MismatchIssue {
+  /** Where in the request or reply, dotted (`ct.whatsapp`); `''` for the whole of it. */
+  readonly path: string;
+  readonly message: string;
+}
+
+export interface Mismatch {
+  readonly at: string;
+  /** The operation the request names, when it names exactly one. */
+  readonly operation: OperationName | null;
+  readonly direction: 'request' | 'reply';
+  /** The status the portal got (the host's, or 502 when the host could not be reached). */
+  readonly status: number;
+  readonly message: string;
+  readonly issues: readonly MismatchIssue[];
+  /** A request mismatch: whether it went on to the host anyway (always, unless the host was down). */
+  readonly forwarded?: boolean;
+}
+
+export interface ProxyOptions {
+  /** Where a mismatch line goes (default: stderr). */
+  readonly log?: (line: string) => void;
+  readonly fetch?: typeof fetch;
+  /** How long the host may take to answer (default 30 s). */
+  readonly timeoutMs?: number;
+  /** How many mismatches are kept (default 500; the oldest go first). */
+  readonly keep?: number;
+}
+
+/** Three images and the text fields, with room to spare; more is refused before it is read. */
+const MAX_BODY_BYTES = 3 * MAX_IMAGE_BYTES + 1024 * 1024;
+/** Reply headers passed back to the portal with the body (the status and body are the host's). */
+const PASSED_HEADERS = ['content-type', 'cache-control', 'retry-after'] as const;
+
+const zodIssues = (error: z.ZodError): MismatchIssue[] =>
+  error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+
+interface ReadForm {
+  readonly fields: Record<string, string | string[]>;
+  readonly files: IncomingFile[];
+}
+
+/** Reads the body the way the mock's own parsers would: a form in either encoding, with its files. */
+async function readForm(contentType: string | undefined, body: Uint8Array): Promise<ReadForm | string> {
+  const type = contentType?.split(';')[0]?.trim().toLowerCase();
+  if (type === undefined && body.length === 0) return { fields: {}, files: [] };
+  if (type !== 'multipart/form-data' && type !== 'application/x-www-form-urlencoded')
+    return `the body is ${type ?? 'untyped'}; the contract sends multipart/form-data or application/x-www-form-urlencoded`;
+  let form: FormData;
+  try {
+    const request = new globalThis.Request('http://proxy.invalid/', {
+      method: 'POST',
+      body: body as Uint8Array<ArrayBuffer>,
+      headers: { 'content-type': contentType ?? '' },
+    });
+    form = await request.formData();
+  } catch {
+    return `the ${type} body cannot be read`;
+  }
+  const fields: Record<string, string | string[]> = {};
+  const files: IncomingFile[] = [];
+  for (const [key, value] of form.entries()) {
+    if (typeof value === 'string') {
+      const prior = fields[key];
+      fields[key] = prior === undefined ? value : [...(Array.isArray(prior) ? prior : [prior]), value];
+    } else {
+      const buffer = new Uint8Array(await value.arrayBuffer());
+      files.push({ fieldname: key, originalname: value.name, size: buffer.length, buffer });
+    }
+  }
+  return { fields, files };
+}
+
+/** The query as the mock reads it: a name given twice is an array (`decode` refuses a repeated crud). */
+function queryOf(search: string): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const [key, value] of new URLSearchParams(search)) {
+    const prior = query[key];
+    query[key] = prior === undefined ? value : [...(Array.isArray(prior) ? prior : [prior]), value];
+  }
+  return query;
+}
+
+/** The one operation a request names (by `?crud=` or a marker field), even when its fields are wrong. */
+function namedOperation(query: Record<string, unknown>, fields: Record<string, unknown>): OperationName | null {
+  const crud = typeof query.crud === 'string' ? operationForCrud(query.crud) : undefined;
+  const markers = Object.keys(fields).flatMap((key) => operationForMarker(key) ?? []);
+  const named = [...(crud === undefined ? [] : [crud]), ...markers];
+  return named.length === 1 ? (named[0] ?? null) : null;
+}
+
+/** Checks a reply: the operation's reply for a 2xx, the error shape for a 4xx or 5xx. */
+function checkReply(operation: OperationName | null, status: number, text: string): Omit<Mismatch, 'at'> | undefined {
+  const mismatch = (message: string, issues: MismatchIssue[]) => ({
+    operation,
+    direction: 'reply' as const,
+    status,
+    message,
+    issues,
+  });
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return mismatch('The reply is not JSON', [{ path: '', message: `not JSON: ${JSON.stringify(text.slice(0, 60))}` }]);
+  }
+  if (status >= 400) {
+    const parsed = ErrorReplySchema.safeParse(body);
+    return parsed.success ? undefined : mismatch('The error reply is not in the error shape', zodIssues(parsed.error));
+  }
+  if (status < 200 || status >= 300)
+    return mismatch(`The status ${status} is neither a reply nor an error`, [
+      { path: '', message: `status ${status}` },
+    ]);
+  // The host's habit of answering 200 with an error body: the portal copes with it.
+  if (hostErrorMessage(body) !== undefined) return undefined;
+  if (operation === null)
+    return mismatch('A request that names no operation was answered as a success', [
+      { path: '', message: 'the contract answers it with a 4xx error' },
+    ]);
+  const parsed = operations[operation].reply.safeParse(body);
+  return parsed.success ? undefined : mismatch(`The reply of ${operation} does not match`, zodIssues(parsed.error));
+}
+
+const describeError = (error: unknown) => {
+  if (!(error instanceof Error)) return String(error);
+  if (error.name === 'TimeoutError') return 'it did not answer in time';
+  const cause = error.cause as { code?: unknown; message?: unknown } | undefined;
+  const detail = typeof cause?.code === 'string' ? cause.code : typeof cause?.message === 'string' ? cause.message : '';
+  return detail ? `${error.message} (${detail})` : error.message;
+};
+
+/**
+ * `POST /api/users.php` forwarded to `${upstream}api/users.php`, and the mismatch list. Mount it
+ * before the mock's own API route.
+ */
+export function validatingProxy(upstream: string, options: ProxyOptions = {}): Router {
+  const base = upstream.endsWith('/') ? upstream : `${upstream}/`;
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const keep = options.keep ?? 500;
+  const mismatches: Mismatch[] = [];
+
+  const report = (mismatch: Omit<Mismatch, 'at'>) => {
+    const entry: Mismatch = { at: new Date().toISOString(), ...mismatch };
+    mismatches.unshift(entry);
+    mismatches.length = Math.min(mismatches.length, keep);
+    log(JSON.stringify(entry));
+  };
+
+  const router = express.Router();
+  const rawBody = express.raw({ type: () => true, limit: MAX_BODY_BYTES });
+
+  router.post(`/${API_PATH}`, rawBody, async (req: Request, res: Response) => {
+    const body: Uint8Array = Buffer.isBuffer(req.body) ? req.body : new Uint8Array(0);
+    const at = req.originalUrl.indexOf('?');
+    const search = at === -1 ? '' : req.originalUrl.slice(at);
+    const contentType = req.headers['content-type'];
+
+    // The request, as the contract sees it (checked now, reported once the host has answered).
+    const form = await readForm(contentType, body);
+    const query = queryOf(search);
+    let operation: OperationName | null;
+    let refused: Omit<Mismatch, 'at' | 'status'> | undefined;
+    if (typeof form === 'string') {
+      operation = namedOperation(query, {});
+      refused = {
+        operation,
+        direction: 'request',
+        message: 'The contract refuses this request; it was forwarded anyway',
+        issues: [{ path: 'content-type', message: form }],
+      };
+    } else {
+      const decoded = decode(query, form.fields, form.files);
+      operation = decoded.ok ? decoded.name : namedOperation(query, form.fields);
+      if (!decoded.ok)
+        refused = {
+          operation,
+          direction: 'request',
+          message: `The contract refuses this request (${decoded.code}: ${decoded.message}); it was forwarded anyway`,
+          issues:
+            decoded.issues.length > 0
+              ? decoded.issues.map((i) => ({
+                  path: i.field,
+                  message: i.message.startsWith(`${i.field}: `) ? i.message.slice(i.field.length + 2) : i.message,
+                }))
+              : [{ path: '', message: decoded.message }],
+        };
+    }
+
+    // Forwarded as it came: the same query, body bytes and content type.
+    let status: number;
+    let text: string;
+    let response: globalThis.Response;
+    try {
+      response = await doFetch(`${base}${API_PATH}${search}`, {
+        method: 'POST',
+        headers: {
+          ...(contentType === undefined ? {} : { 'content-type': contentType }),
+          accept: req.headers.accept ?? 'application/json',
+        },
+        ...(body.length > 0 ? { body: body as Uint8Array<ArrayBuffer> } : {}),
+        redirect: 'manual',
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      const bytes = Buffer.from(await response.arrayBuffer());
+      status = response.status;
+      text = bytes.toString('utf8');
+      res.status(status);
+      for (const name of PASSED_HEADERS) {
+        const value = response.headers.get(name);
+        if (value !== null) res.setHeader(name, value);
+      }
+      res.end(bytes);
+    } catch (error) {
+      const reply: ErrorReply = {
+        error: true,
+        message: `The host at ${base} could not be reached: ${describeError(error)}`,
+        code: 'upstream_unreachable',
+      };
+      res.status(502).json(reply);
+      if (refused) report({ ...refused, status: 502, forwarded: false });
+      return;
+    }
+
+    if (refused) report({ ...refused, status, forwarded: true });
+    const replyMismatch = checkReply(operation, status, text);
+    if (replyMismatch) report(replyMismatch);
+  });
+
+  router.get('/__mock/proxy/mismatches', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(mismatches);
+  });
+  router.delete('/__mock/proxy/mismatches', (_req, res) => {
+    mismatches.length = 0;
+    res.json({ ok: true });
+  });
+  return router;
+}

@@ -1,0 +1,165 @@
+/**
+ * Uploads (ASVS V5): accepted by content only (type by magic bytes, size, pixel limits, no markup),
+ * stored under ids the server makes, and served back only as the sniffed image type, with nosniff and
+ * a sandbox CSP. Whatever the client claims (name, type) never reaches storage or the reply headers.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_IMAGE_SIDE } from '@ebank/contract';
+import { notImages, sampleImages } from '@ebank/contract/testing';
+import { startBank, type Harness } from '../testing/harness';
+
+let bank: Harness;
+let token: string;
+beforeAll(async () => {
+  bank = await startBank();
+});
+afterAll(() => bank.close());
+beforeEach(async () => {
+  await bank.reset();
+  token = await bank.login('demo@bank.test');
+});
+
+const digest = () => bank.app.bank().digest();
+
+const bytes = (...parts: (string | number[] | Uint8Array)[]) =>
+  new Uint8Array(
+    parts.flatMap((p) => (typeof p === 'string' ? Array.from(new TextEncoder().encode(p)) : Array.from(p))),
+  );
+const be32 = (n: number) => [n >>> 24, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff];
+/** A PNG signature and IHDR chunk declaring the given size (no pixel data follows). */
+const pngHeader = (width: number, height: number) =>
+  bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], be32(13), 'IHDR', be32(width), be32(height), [8, 6, 0, 0, 0]);
+
+type Target = 'updatepic' | 'newcd';
+/** Sends one file to the profile picture (updatepic) or a crypto deposit's proof (newcd), as a browser would. */
+function send(target: Target, content: Uint8Array, filename: string, type: string) {
+  const body = new FormData();
+  body.append(target, '1');
+  body.append('token', token);
+  if (target === 'newcd') {
+    body.append('type', 'BTC');
+    body.append('amount', '10');
+  }
+  body.append(
+    target === 'updatepic' ? 'profilePic' : 'depositPic',
+    new Blob([Uint8Array.from(content)], { type }),
+    filename,
+  );
+  return fetch(`${bank.base}api/users.php`, { method: 'POST', body });
+}
+
+/** The profile picture's URL as the API gives it. */
+async function pictureUrl(): Promise<string> {
+  const reply = await bank.client({ user: token }).call('getProfile');
+  const url = reply.data.picture;
+  if (!url) throw new Error('no picture');
+  return url;
+}
+
+describe('an accepted upload', () => {
+  it('is stored under an id the server made, never the client’s file name', async () => {
+    const res = await send('updatepic', sampleImages['image/png'], '../../../etc/evil name.html', 'text/html');
+    expect(res.status).toBe(200);
+    const url = await pictureUrl();
+    const id = new URL(url).pathname.replace('/__mock/uploads/', '');
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/u);
+    expect(url).not.toMatch(/evil|etc|html/u);
+    expect(bank.app.bank().upload(id)?.bytes).toEqual(sampleImages['image/png']);
+  });
+
+  it.each([
+    ['image/png', 'photo.png', 'text/html'],
+    ['image/jpeg', 'photo.svg', 'image/svg+xml'],
+    ['image/gif', 'photo.png', 'image/png'],
+    ['image/webp', 'photo', 'application/octet-stream'],
+  ] as const)(
+    'a %s sent as %s (%s) is served only as its sniffed type, nosniff, sandboxed, never with the claimed name',
+    async (type, filename, claimed) => {
+      expect((await send('updatepic', sampleImages[type], filename, claimed)).status).toBe(200);
+      const res = await fetch(await pictureUrl());
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe(type);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toMatch(/(^|; )sandbox(;|$)/u);
+      expect(csp).toContain("default-src 'none'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('content-disposition')).toBe('inline; filename="upload"');
+      expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      expect([...res.headers.values()].join('\n')).not.toContain(filename);
+      expect(new Uint8Array(await res.arrayBuffer())).toEqual(sampleImages[type]);
+    },
+  );
+
+  it('an unknown id, or a path trick, gets a 404 JSON error', async () => {
+    for (const id of ['nope', '..%2F..%2Fpackage.json', '%2e%2e', crypto.randomUUID()]) {
+      const res = await fetch(`${bank.base}__mock/uploads/${id}`);
+      expect(res.status, id).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/u);
+      expect(((await res.json()) as { message: string }).message).toMatch(/^(No such upload|Nothing at GET .*)$/u);
+    }
+  });
+});
+
+describe('a refused upload gets a 4xx JSON error naming the field, and nothing is stored', () => {
+  const gifJsPolyglot = bytes('GIF89a/*', [0x0a, 0x00, 0, 0], '*/=1;alert(document.domain);//', [0x3b]);
+  const cases: [string, Uint8Array, string, string, RegExp][] = [
+    ['an HTML file renamed .png', notImages.html, 'proof.png', 'image/png', /must be a PNG, JPG, GIF or WebP image/u],
+    ['an SVG', notImages.svg, 'proof.svg', 'image/svg+xml', /must be a PNG, JPG, GIF or WebP image/u],
+    ['a zero-byte file', new Uint8Array(), 'proof.png', 'image/png', /is empty/u],
+    [
+      'a PNG header declaring 100000 × 100000 pixels',
+      pngHeader(100_000, 100_000),
+      'big.png',
+      'image/png',
+      /must be at most 8000 × 8000 pixels \(this one is 100000 × 100000\)/u,
+    ],
+    [
+      'a PNG header one pixel too wide',
+      pngHeader(MAX_IMAGE_SIDE + 1, 10),
+      'wide.png',
+      'image/png',
+      /8000 × 8000 pixels/u,
+    ],
+    ['a PNG header of 50 megapixels', pngHeader(7500, 6667), 'large.png', 'image/png', /at most 40 megapixels/u],
+    [
+      'a PNG whose size cannot be read',
+      bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], '<html>'),
+      'x.png',
+      'image/png',
+      /is not a readable PNG image/u,
+    ],
+    ['a GIF/JavaScript polyglot', gifJsPolyglot, 'x.gif', 'image/gif', /pixels/u],
+    [
+      'a real PNG with an HTML page appended (polyglot)',
+      bytes(sampleImages['image/png'], '<!doctype html><script>alert(1)</script>'),
+      'x.png',
+      'image/png',
+      /also contains HTML or script/u,
+    ],
+    [
+      'a real JPEG with an SVG appended (polyglot)',
+      bytes(sampleImages['image/jpeg'], notImages.svg),
+      'x.jpg',
+      'image/jpeg',
+      /also contains HTML or script/u,
+    ],
+  ];
+
+  it.each(cases)('%s', async (_, content, filename, type, message) => {
+    for (const target of ['updatepic', 'newcd'] as const) {
+      const field = target === 'updatepic' ? 'profilePic' : 'depositPic';
+      const before = digest();
+      const res = await send(target, content, filename, type);
+      expect(res.status, target).toBeGreaterThanOrEqual(400);
+      expect(res.status, target).toBeLessThan(500);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/u);
+      const body = (await res.json()) as { error: boolean; message: string; issues: { field: string }[] };
+      expect(body.error).toBe(true);
+      expect(body.message).toMatch(new RegExp(`${field}: [^;]*${message.source}`, 'u'));
+      expect(body.issues.map((i) => i.field)).toContain(field);
+      expect(digest(), target).toBe(before);
+    }
+    expect((await bank.client({ user: token }).call('getProfile')).data.picture).toBeFalsy();
+  });
+});

@@ -1,0 +1,138 @@
+/**
+ * Serves the built web app at /wp-user/. The build is immutable while the server runs, so every file is
+ * read and compressed (brotli and gzip) once, on first request, and then answered from memory: hashed
+ * assets with a year-long immutable cache, everything else revalidated (and re-read when a rebuild
+ * changed it). Unknown paths under /wp-user/
+ * get index.html, so the client router can take them.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import express, { type Request, type Response } from 'express';
+
+const TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.webmanifest']);
+/** Vite names built assets `name-HASH.ext`; those never change under the same name. */
+const isHashed = (relative: string) => relative.startsWith('/assets/');
+
+interface Entry {
+  readonly mtimeMs: number;
+  readonly type: string;
+  readonly identity: Buffer;
+  readonly br?: Buffer;
+  readonly gzip?: Buffer;
+  readonly cacheControl: string;
+}
+
+function load(root: string, relative: string): Entry | undefined {
+  const file = path.join(root, relative);
+  // Never leave the web root (the path is already normalised by the URL parser, this is a second fence).
+  if (!file.startsWith(root + path.sep)) return undefined;
+  let mtimeMs: number;
+  try {
+    const stat = statSync(file);
+    if (!stat.isFile()) return undefined;
+    mtimeMs = stat.mtimeMs;
+  } catch {
+    return undefined;
+  }
+  const ext = path.extname(file).toLowerCase();
+  const type = TYPES[ext];
+  if (!type) return undefined;
+  const identity = readFileSync(file);
+  const cacheControl = isHashed(relative) ? 'public, max-age=31536000, immutable' : 'no-cache';
+  if (!COMPRESSIBLE.has(ext) || identity.length < 512) return { mtimeMs, type, identity, cacheControl };
+  return {
+    mtimeMs,
+    type,
+    identity,
+    cacheControl,
+    br: brotliCompressSync(identity, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+    gzip: gzipSync(identity, { level: 9 }),
+  };
+}
+
+function send(req: Request, res: Response, entry: Entry) {
+  res.setHeader('Content-Type', entry.type);
+  res.setHeader('Cache-Control', entry.cacheControl);
+  res.setHeader('Vary', 'Accept-Encoding');
+  const accepted = req.acceptsEncodings('br', 'gzip', 'identity');
+  let body = entry.identity;
+  if (accepted === 'br' && entry.br) {
+    body = entry.br;
+    res.setHeader('Content-Encoding', 'br');
+  } else if (accepted === 'gzip' && entry.gzip) {
+    body = entry.gzip;
+    res.setHeader('Content-Encoding', 'gzip');
+  }
+  res.setHeader('Content-Length', String(body.length));
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+const changed = (file: string, mtimeMs: number) => {
+  try {
+    return statSync(file).mtimeMs !== mtimeMs;
+  } catch {
+    return true;
+  }
+};
+
+/** The router for the built web app in `root` (a folder with index.html). */
+export function webApp(root: string): express.Router {
+  const base = path.resolve(root);
+  const cache = new Map<string, Entry | null>();
+  const entry = (relative: string): Entry | undefined => {
+    let hit = cache.get(relative);
+    if (hit && !isHashed(relative) && changed(path.join(base, relative), hit.mtimeMs)) hit = undefined;
+    if (hit === undefined) {
+      hit = load(base, relative) ?? null;
+      cache.set(relative, hit);
+    }
+    return hit ?? undefined;
+  };
+
+  const router = express.Router();
+  router.get(/.*/u, (req, res) => {
+    let relative: string;
+    try {
+      relative = decodeURIComponent(req.path);
+    } catch {
+      relative = '/';
+    }
+    const file = relative.endsWith('/') ? undefined : entry(relative);
+    if (file) {
+      send(req, res, file);
+      return;
+    }
+    // A missing hashed asset is a 404 (an old tab after a deploy), never index.html under a script's name.
+    if (isHashed(relative)) {
+      res.status(404).json({ error: true, message: `Nothing at ${req.path}`, code: 'not_found' });
+      return;
+    }
+    const index = entry('/index.html');
+    if (!index) {
+      res.status(404).json({ error: true, message: 'The web app is not built', code: 'not_found' });
+      return;
+    }
+    send(req, res, index);
+  });
+  return router;
+}

@@ -1,0 +1,393 @@
+/**
+ * The optional state file (`MOCK_STATE_FILE`): the whole bank as JSON, so that a prepared demo
+ * outlives a restart. Read and validated once at start; written atomically (a temp file in the same
+ * directory, fsync, rename over the target) at start, shortly after every request that changed the
+ * bank (a burst is written once), and on shutdown. Without it the bank lives in memory only and
+ * nothing is written. The bank itself has no fs: it only gives and takes a snapshot.
+ *
+ * The file also keeps the token signing key, so that a restart (`pnpm dev` restarts on every edit)
+ * does not sign everybody out. Tokens still expire, and a passcode change before the restart still
+ * retires older tokens (the credential version is in the snapshot). The file holds that key and the
+ * passcode hashes, so it is written readable by its owner only.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { RequestHandler } from 'express';
+import { z } from 'zod';
+import { Bank, type BankOptions } from './bank/bank';
+import { SNAPSHOT_VERSION, type BankSnapshot } from './bank/model';
+import { CATALOGUE } from './bank/seed';
+
+/** What the file says it is. */
+export const STATE_FORMAT = 'ebank-mock-state';
+/** How long after a change the file is written; later changes in that time join the same write. */
+export const DEFAULT_WRITE_DELAY_MS = 200;
+
+/** A state file that cannot be used; its message is one line, meant for the person starting the server. */
+export class StateFileError extends Error {
+  override readonly name = 'StateFileError';
+}
+
+// -------------------------------------------------------------------------------------------------
+// the file's schema (strict: an unknown key means another version wrote it)
+
+const KEY_BYTES = 32;
+const key = z.base64().refine((s) => Buffer.from(s, 'base64').length === KEY_BYTES, `must be ${KEY_BYTES} bytes`);
+const id = z.string().min(1);
+const time = z.number();
+const cents = z.number().int().nonnegative();
+const text = z.string();
+const optionalText = text.exactOptional();
+
+const attempts = z.strictObject({ failures: z.number().int().nonnegative(), lockedUntil: time });
+const sentCode = { hash: z.string().min(1), expiresAt: time };
+
+const UserSchema = z.strictObject({
+  id,
+  email: z
+    .string()
+    .min(1)
+    .refine((s) => s === s.trim().toLowerCase(), 'must be trimmed and in lower case'),
+  username: text,
+  firstName: text,
+  lastName: text,
+  fullname: text,
+  profile: z.strictObject({
+    phone: optionalText,
+    gender: optionalText,
+    dob: optionalText,
+    country: optionalText,
+    maritalStatus: optionalText,
+    homeAddress: optionalText,
+    nextOfKin: optionalText,
+  }),
+  picture: id.exactOptional(),
+  role: z.enum(['user', 'admin']),
+  passcodeHash: z.string().min(1),
+  pinHash: z.string().min(1).exactOptional(),
+  credentialVersion: z.number().int().positive(),
+  emailVerified: z.boolean(),
+  kyc: z.enum(['Not Verified', 'Pending Verification', 'Declined', 'Verified']),
+  kycCase: z
+    .strictObject({
+      documentType: text,
+      country: text,
+      phone: text,
+      homeAddress: text,
+      documents: z.array(id),
+      submittedAt: time,
+    })
+    .exactOptional(),
+  accountNumber: z.string().min(1),
+  plan: text,
+  notice: z.strictObject({ head: text, body: text }).exactOptional(),
+  createdAt: time,
+  attempts: z.strictObject({
+    passcode: attempts,
+    pin: attempts,
+    emailCode: attempts,
+    resetCode: attempts,
+    stepUp: attempts,
+  }),
+  emailCode: z.strictObject(sentCode).exactOptional(),
+  resetCode: z.strictObject({ ...sentCode, linkHash: z.string().min(1) }).exactOptional(),
+  stepUp: z.strictObject({ ...sentCode, amountCents: cents, payeeKey: text }).exactOptional(),
+  authorization: z.strictObject({ amountCents: cents, payeeKey: text, expiresAt: time }).exactOptional(),
+  knownPayees: z.array(text),
+});
+
+const LedgerEntrySchema = z.strictObject({
+  id,
+  userId: id,
+  name: text,
+  direction: z.enum(['credit', 'debit']),
+  amountCents: z.number().int().positive(),
+  status: z.enum(['successful', 'in_progress', 'failed']),
+  createdAt: time,
+  requestId: id.exactOptional(),
+});
+
+const RequestSchema = z.strictObject({
+  id,
+  userId: id,
+  kind: z.enum(['crypto-deposit', 'payment', 'fixed-deposit', 'upgrade', 'transfer']),
+  type: text,
+  amountCents: cents,
+  status: z.enum(['pending', 'confirmed', 'declined']),
+  createdAt: time,
+  decidedAt: time.exactOptional(),
+  proof: id.exactOptional(),
+  plan: optionalText,
+  purpose: optionalText,
+  transfer: z
+    .strictObject({
+      bank: text,
+      swift: text,
+      currency: text,
+      routing: text,
+      country: text,
+      accountNumber: text,
+      accountHolder: text,
+      note: text,
+      feeCents: cents,
+    })
+    .exactOptional(),
+});
+
+const NotificationSchema = z.strictObject({
+  id,
+  userId: id,
+  title: text,
+  body: text,
+  read: z.boolean(),
+  createdAt: time,
+});
+
+const OutboxSchema = z.strictObject({
+  id,
+  to: text,
+  kind: z.enum(['verify-email', 'reset-passcode', 'transfer-code', 'notice']),
+  subject: text,
+  text,
+  code: optionalText,
+  link: optionalText,
+  createdAt: time,
+});
+
+const UploadSchema = z.strictObject({ id, ownerId: id, mimetype: text, bytes: z.base64(), createdAt: time });
+
+const StateFileSchema = z
+  .strictObject({
+    format: z.literal(STATE_FORMAT),
+    version: z.literal(SNAPSHOT_VERSION),
+    savedAt: z.iso.datetime(),
+    signingKey: key,
+    codeKey: key,
+    users: z.array(UserSchema),
+    ledger: z.array(LedgerEntrySchema),
+    requests: z.array(RequestSchema),
+    notifications: z.array(NotificationSchema),
+    outbox: z.array(OutboxSchema),
+    uploads: z.array(UploadSchema),
+  })
+  .superRefine((state, ctx) => {
+    const distinct = [
+      ['users', state.users.map((u) => u.id)],
+      ['users', state.users.map((u) => u.email)],
+      ['ledger', state.ledger.map((e) => e.id)],
+      ['requests', state.requests.map((r) => r.id)],
+      ['uploads', state.uploads.map((u) => u.id)],
+    ] as const;
+    for (const [what, values] of distinct) {
+      const seen = new Set<string>();
+      values.forEach((value, i) => {
+        if (seen.has(value)) ctx.addIssue({ code: 'custom', path: [what, i], message: `'${value}' is listed twice` });
+        seen.add(value);
+      });
+    }
+    const users = new Set(state.users.map((u) => u.id));
+    const requests = new Set(state.requests.map((r) => r.id));
+    const known = (list: readonly { userId?: string; ownerId?: string }[], what: keyof typeof state) => {
+      list.forEach((record, i) => {
+        const owner = record.userId ?? record.ownerId ?? '';
+        if (!users.has(owner)) ctx.addIssue({ code: 'custom', path: [what, i], message: `no user '${owner}'` });
+      });
+    };
+    known(state.ledger, 'ledger');
+    known(state.requests, 'requests');
+    known(state.notifications, 'notifications');
+    known(state.uploads, 'uploads');
+    state.ledger.forEach((entry, i) => {
+      if (entry.requestId !== undefined && !requests.has(entry.requestId))
+        ctx.addIssue({ code: 'custom', path: ['ledger', i], message: `no request '${entry.requestId}'` });
+    });
+  });
+
+type StateFileContent = z.output<typeof StateFileSchema>;
+
+// -------------------------------------------------------------------------------------------------
+// reading
+
+export interface StoredState {
+  /** The key tokens are signed with. */
+  readonly signingKey: Buffer;
+  readonly snapshot: BankSnapshot;
+}
+
+const MOVE_AWAY = 'Move it away (or delete it) to start from the seeded bank.';
+
+const errorCode = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
+const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const oneLine = (s: string) => s.replace(/\s+/gu, ' ').trim();
+
+/**
+ * The state a file holds, validated; undefined when there is no file (start from the seed then).
+ * A file that cannot be read or used is a StateFileError: a demo is never silently reseeded over.
+ */
+export function readStateFile(file: string): StoredState | undefined {
+  const where = `The state file ${file} (MOCK_STATE_FILE)`;
+  let content: string;
+  try {
+    content = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return undefined;
+    throw new StateFileError(oneLine(`${where} cannot be read: ${errorMessage(error)}`));
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(content);
+  } catch {
+    throw new StateFileError(`${where} is not valid JSON: it is damaged or not a state file. ${MOVE_AWAY}`);
+  }
+  const head = z.looseObject({ format: z.literal(STATE_FORMAT), version: z.unknown() }).safeParse(raw);
+  if (!head.success) throw new StateFileError(`${where} is not a mock bank state file. ${MOVE_AWAY}`);
+  if (head.data.version !== SNAPSHOT_VERSION)
+    throw new StateFileError(
+      oneLine(
+        `${where} has version ${JSON.stringify(head.data.version) || 'none'}; this server reads version ${SNAPSHOT_VERSION}. ${MOVE_AWAY}`,
+      ),
+    );
+  const parsed = StateFileSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const at = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+    throw new StateFileError(oneLine(`${where} is damaged (${at}${issue?.message ?? 'invalid'}). ${MOVE_AWAY}`));
+  }
+  // zod lists an object's keys in its schema's order; the file keeps the bank's own order (which
+  // digest() fingerprints). After a strict parse without transforms the two hold the same values.
+  const { format, savedAt, signingKey, ...snapshot } = sameValues(parsed.data, raw);
+  return { signingKey: Buffer.from(signingKey, 'base64'), snapshot };
+}
+
+const sameValues = (_validated: StateFileContent, raw: unknown) => raw as StateFileContent;
+
+// -------------------------------------------------------------------------------------------------
+// writing
+
+/** Writes a file so that a reader (or a crash) sees the old or the new content, never a part. */
+export function writeFileAtomic(target: string, data: string): void {
+  const dir = path.dirname(target);
+  const temp = path.join(dir, `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(temp, 'wx', 0o600);
+    fs.writeFileSync(fd, data);
+    fs.fsyncSync(fd);
+    fs.closeSync(fd);
+    fd = undefined;
+    fs.renameSync(temp, target);
+  } catch (error) {
+    if (fd !== undefined) fs.closeSync(fd);
+    fs.rmSync(temp, { force: true });
+    throw error;
+  }
+  // Make the rename itself durable; not every platform can open a directory.
+  try {
+    const dirFd = fs.openSync(dir, 'r');
+    try {
+      fs.fsyncSync(dirFd);
+    } finally {
+      fs.closeSync(dirFd);
+    }
+  } catch {
+    // best effort
+  }
+}
+
+export interface StateFileOptions {
+  /** Delay between a change and its write (default 200 ms). */
+  readonly delayMs?: number | undefined;
+  /** Where a failed background write is reported (default console.error). */
+  readonly log?: (message: string) => void;
+}
+
+/** A bank kept in a file: open it, restore from it, then keep the current bank in it. */
+export class StateFile {
+  readonly signingKey: Buffer;
+  private readonly stored: StoredState | undefined;
+  private readonly delayMs: number;
+  private readonly log: (message: string) => void;
+  private current: (() => Bank) | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private written: string | undefined;
+  private closed = false;
+
+  /** Reads and validates the file (see readStateFile); a missing file is fine. */
+  constructor(
+    readonly file: string,
+    options: StateFileOptions = {},
+  ) {
+    this.stored = readStateFile(file);
+    this.signingKey = this.stored?.signingKey ?? randomBytes(KEY_BYTES);
+    this.delayMs = options.delayMs ?? DEFAULT_WRITE_DELAY_MS;
+    this.log = options.log ?? ((message) => console.error(message));
+  }
+
+  /** The bank the file holds, or undefined when there was no file (seed then). */
+  restore(options: Omit<BankOptions, 'catalogue'>): Bank | undefined {
+    return this.stored && Bank.restore(this.stored.snapshot, { ...options, catalogue: CATALOGUE });
+  }
+
+  /**
+   * Keeps the bank `current()` answers in the file: writes it now (a StateFileError if it cannot),
+   * then after every request that may have changed it. Returns the middleware that notices those.
+   */
+  keep(current: () => Bank): RequestHandler {
+    this.current = current;
+    this.flush();
+    return (req, res, next) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') res.once('close', this.changed);
+      next();
+    };
+  }
+
+  /** Something may have changed: write soon. Changes until then are written together. */
+  readonly changed = (): void => {
+    if (this.closed || this.timer) return;
+    this.timer = setTimeout(() => {
+      try {
+        this.flush();
+      } catch (error) {
+        this.log(errorMessage(error));
+      }
+    }, this.delayMs);
+    this.timer.unref();
+  };
+
+  /** Writes the bank now if it differs from what was last written (a StateFileError if it cannot). */
+  flush(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (!this.current) return;
+    const snapshot = this.current().snapshot();
+    const fingerprint = createHash('sha256').update(JSON.stringify(snapshot)).digest('base64');
+    if (fingerprint === this.written) return;
+    const { version, ...records } = snapshot;
+    const content = {
+      format: STATE_FORMAT,
+      version,
+      savedAt: new Date().toISOString(),
+      signingKey: this.signingKey.toString('base64'),
+      ...records,
+    };
+    try {
+      writeFileAtomic(this.file, `${JSON.stringify(content, null, 2)}\n`);
+    } catch (error) {
+      throw new StateFileError(oneLine(`Cannot write the state file ${this.file}: ${errorMessage(error)}`));
+    }
+    this.written = fingerprint;
+  }
+
+  /** A last write, and no more after it (on shutdown). */
+  close(): void {
+    try {
+      this.flush();
+    } finally {
+      this.closed = true;
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+  }
+}

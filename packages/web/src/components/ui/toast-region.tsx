@@ -1,0 +1,68 @@
+/** The visible part of the toast mechanism (see ./toast): Radix Toast's provider, toasts and viewport. */
+import { cva } from 'class-variance-authority';
+import { CircleAlert, CircleCheck, TriangleAlert, XIcon } from 'lucide-react';
+import { Toast as ToastPrimitive } from 'radix-ui';
+import { useSyncExternalStore } from 'react';
+import { TOAST_MS } from '@/lib/timings';
+import { cn } from '@/lib/utils';
+import { getItems, subscribe, toast, type ToastItem } from './toast';
+
+const toastVariants = cva(
+  'group pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-lg border bg-card p-4 pr-10 text-sm shadow-card data-[state=open]:animate-toast-in data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-(--radix-toast-swipe-end-x) data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x)',
+  {
+    variants: {
+      variant: {
+        success: 'border-success/30 bg-success-soft [&_[data-slot=toast-icon]]:text-success',
+        error: 'border-destructive/30 bg-destructive-soft [&_[data-slot=toast-icon]]:text-destructive',
+        warning: 'border-warning/40 bg-warning-soft [&_[data-slot=toast-icon]]:text-warning',
+      },
+    },
+  },
+);
+
+const icons = { success: CircleCheck, error: CircleAlert, warning: TriangleAlert } as const;
+
+function ToastView({ item }: { item: ToastItem }) {
+  const Icon = icons[item.variant];
+  return (
+    <ToastPrimitive.Root
+      data-slot="toast"
+      data-variant={item.variant}
+      data-duration={item.duration}
+      duration={item.duration}
+      // Errors interrupt the screen reader; successes and warnings wait their turn.
+      type={item.variant === 'error' ? 'foreground' : 'background'}
+      className={cn(toastVariants({ variant: item.variant }))}
+      onOpenChange={(open) => {
+        if (!open) toast.dismiss(item.id);
+      }}
+    >
+      <Icon data-slot="toast-icon" className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+      <ToastPrimitive.Description className="leading-snug font-medium text-foreground">
+        {item.message}
+      </ToastPrimitive.Description>
+      <ToastPrimitive.Close
+        className="absolute top-3 right-3 cursor-pointer rounded-sm p-0.5 text-muted-foreground hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/40"
+        aria-label="Dismiss"
+      >
+        <XIcon className="size-4" aria-hidden="true" />
+      </ToastPrimitive.Close>
+    </ToastPrimitive.Root>
+  );
+}
+
+/** The toasts and their viewport; mounted by `Toaster` once there is something to show. */
+export default function ToastRegion() {
+  const current = useSyncExternalStore(subscribe, getItems, getItems);
+  return (
+    <ToastPrimitive.Provider swipeDirection="right" duration={TOAST_MS} label="Notifications">
+      {current.map((item) => (
+        <ToastView key={item.id} item={item} />
+      ))}
+      <ToastPrimitive.Viewport
+        data-slot="toast-viewport"
+        className="fixed inset-x-0 top-0 z-[100] m-0 flex max-h-dvh list-none flex-col gap-2 p-3 outline-none sm:top-4 sm:right-4 sm:left-auto sm:w-[380px] sm:p-0"
+      />
+    </ToastPrimitive.Provider>
+  );
+}

@@ -1,0 +1,213 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  formatCountdown,
+  idlePhase,
+  idleTimeoutMinutes,
+  idleTimings,
+  LAST_ACTIVITY_KEY,
+  tokenExpiresAt,
+  watchIdleSession,
+  type IdleState,
+} from './idle-session';
+import { session } from './session';
+import { validateSessionEndSearch } from './session-end-reason';
+
+const base64url = (text: string) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+    .replace(/\+/gu, '-')
+    .replace(/\//gu, '_')
+    .replace(/=+$/u, '');
+
+/** A token shaped like the mock bank's (HS256, JWT-like); the signature is never checked here. */
+const jwt = (claims: Record<string, unknown>) =>
+  `${base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${base64url(JSON.stringify(claims))}.c2lnbmF0dXJl`;
+
+describe('the idle timeout from VITE_IDLE_TIMEOUT_MINUTES', () => {
+  it('is 5 minutes when unset or empty', () => {
+    expect(idleTimeoutMinutes(undefined)).toBe(5);
+    expect(idleTimeoutMinutes('')).toBe(5);
+    expect(idleTimeoutMinutes('  ')).toBe(5);
+  });
+
+  it('takes a number of minutes from 1 to 60, decimals included', () => {
+    expect(idleTimeoutMinutes('1')).toBe(1);
+    expect(idleTimeoutMinutes(' 15 ')).toBe(15);
+    expect(idleTimeoutMinutes('1.5')).toBe(1.5);
+    expect(idleTimeoutMinutes('60')).toBe(60);
+  });
+
+  it.each(['0', '0.5', '61', '-5', 'abc', '5m', '1e1', 'Infinity', '0x10', '5,5'])(
+    'refuses %j, naming the variable, and keeps the 5-minute default',
+    (raw) => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      expect(idleTimeoutMinutes(raw)).toBe(5);
+      expect(error).toHaveBeenCalledWith(expect.stringContaining('VITE_IDLE_TIMEOUT_MINUTES'));
+    },
+  );
+});
+
+describe('the timings', () => {
+  it('warn 60 s before the end', () => {
+    expect(idleTimings(5)).toEqual({ timeoutMs: 300_000, warningMs: 60_000 });
+    expect(idleTimings(2)).toEqual({ timeoutMs: 120_000, warningMs: 60_000 });
+  });
+
+  it('warn at the half when the timeout is under 2 minutes', () => {
+    expect(idleTimings(1)).toEqual({ timeoutMs: 60_000, warningMs: 30_000 });
+    expect(idleTimings(1.5)).toEqual({ timeoutMs: 90_000, warningMs: 45_000 });
+  });
+});
+
+describe('the phase of a session', () => {
+  const timings = idleTimings(5);
+  const at = (now: number, expiresAt?: number) => idlePhase({ now, lastActivity: 0, expiresAt }, timings);
+
+  it('is active until 4:00 of inactivity, checked again then', () => {
+    expect(at(0)).toEqual({ kind: 'active', nextCheckAt: 240_000 });
+    expect(at(239_999)).toEqual({ kind: 'active', nextCheckAt: 240_000 });
+  });
+
+  it('warns from 4:00, checked again on each whole second of the countdown', () => {
+    expect(at(240_000)).toEqual({ kind: 'warning', remainingMs: 60_000, nextCheckAt: 241_000 });
+    expect(at(240_400)).toEqual({ kind: 'warning', remainingMs: 59_600, nextCheckAt: 241_000 });
+    expect(at(299_999)).toEqual({ kind: 'warning', remainingMs: 1, nextCheckAt: 300_000 });
+  });
+
+  it('ends at 5:00 for inactivity', () => {
+    expect(at(300_000)).toEqual({ kind: 'ended', reason: 'idle' });
+    expect(at(3_600_000)).toEqual({ kind: 'ended', reason: 'idle' });
+  });
+
+  it('ends when the token expires, whichever comes first, and checks again at the expiry', () => {
+    expect(at(0, 90_000)).toEqual({ kind: 'active', nextCheckAt: 90_000 });
+    expect(at(90_000, 90_000)).toEqual({ kind: 'ended', reason: 'expired' });
+    expect(at(240_000, 240_500)).toEqual({ kind: 'warning', remainingMs: 60_000, nextCheckAt: 240_500 });
+    expect(at(300_000, 300_000)).toEqual({ kind: 'ended', reason: 'expired' });
+  });
+});
+
+describe('the countdown text', () => {
+  it('shows whole seconds, rounded up, as m:ss', () => {
+    expect(formatCountdown(60_000)).toBe('1:00');
+    expect(formatCountdown(59_001)).toBe('1:00');
+    expect(formatCountdown(59_000)).toBe('0:59');
+    expect(formatCountdown(9_000)).toBe('0:09');
+    expect(formatCountdown(1)).toBe('0:01');
+    expect(formatCountdown(0)).toBe('0:00');
+  });
+});
+
+describe("a token's expiry", () => {
+  it('comes from the exp claim of a JWT-like token, in milliseconds', () => {
+    expect(tokenExpiresAt(jwt({ sub: 'u1', exp: 1_900_000_000 }))).toBe(1_900_000_000_000);
+  });
+
+  it('reads base64url payloads, non-ASCII claims included', () => {
+    // '?' and '>' encode to '_' and '-' in base64url.
+    expect(tokenExpiresAt(jwt({ name: 'Zoë ??>>', exp: 1_800_000_000 }))).toBe(1_800_000_000_000);
+  });
+
+  it.each([
+    ['no token', undefined],
+    ['an opaque token', 'a3f9c2e1d4b5'],
+    ['two parts', 'abc.def'],
+    ['a payload that is not base64', 'x.!!!.y'],
+    ['a payload that is not JSON', `x.${base64url('not json')}.y`],
+    ['no exp', jwt({ sub: 'u1' })],
+    ['an exp that is not a number', jwt({ exp: '1900000000' })],
+    ['a payload that is an array', `x.${base64url('[1]')}.y`],
+  ])('is unknown for %s', (_, token) => {
+    expect(tokenExpiresAt(token)).toBeUndefined();
+  });
+});
+
+describe("the login page's search", () => {
+  it('keeps a known reason and drops anything else', () => {
+    expect(validateSessionEndSearch({ ended: 'idle' })).toEqual({ ended: 'idle' });
+    expect(validateSessionEndSearch({ ended: 'expired' })).toEqual({ ended: 'expired' });
+    expect(validateSessionEndSearch({ ended: 'hacked' })).toEqual({});
+    expect(validateSessionEndSearch({})).toEqual({});
+  });
+});
+
+describe('the watcher', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  function watch(minutes = 5) {
+    vi.useFakeTimers({ now: 1_000_000 });
+    session.signIn('opaque-token');
+    const states: IdleState[] = [];
+    const ends: string[] = [];
+    const watcher = watchIdleSession({
+      timings: idleTimings(minutes),
+      onChange: (state) => states.push(state),
+      onEnd: (reason) => ends.push(reason),
+    });
+    return { watcher, states, ends };
+  }
+
+  const otherTabActivity = (at: number) => {
+    window.localStorage.setItem(LAST_ACTIVITY_KEY, String(at));
+    window.dispatchEvent(new StorageEvent('storage', { key: LAST_ACTIVITY_KEY, newValue: String(at) }));
+  };
+
+  it('shares the start of the session with the other tabs as activity', () => {
+    watch();
+    expect(window.localStorage.getItem(LAST_ACTIVITY_KEY)).toBe('1000000');
+  });
+
+  it("does not take another tab's time from the future, which would keep the session forever", () => {
+    const { states, ends, watcher } = watch();
+    vi.advanceTimersByTime(60_000);
+    otherTabActivity(Date.now() + 3_600_000);
+    vi.advanceTimersByTime(240_000);
+    expect(states).toEqual([{ kind: 'warning', remainingMs: 60_000 }]);
+    vi.advanceTimersByTime(60_000);
+    expect(ends).toEqual(['idle']);
+    watcher.stop();
+  });
+
+  it('ignores activity while the warning shows: only staying (or another tab) keeps the session', () => {
+    const { states, watcher } = watch();
+    vi.advanceTimersByTime(240_000);
+    window.dispatchEvent(new KeyboardEvent('keydown'));
+    vi.advanceTimersByTime(1_000);
+    expect(states.at(-1)).toEqual({ kind: 'warning', remainingMs: 59_000 });
+    watcher.stayActive();
+    expect(states.at(-1)).toEqual({ kind: 'active' });
+    watcher.stop();
+  });
+
+  it('records activity at most every 5 s', () => {
+    const { watcher } = watch();
+    vi.advanceTimersByTime(4_000);
+    window.dispatchEvent(new Event('pointermove'));
+    expect(window.localStorage.getItem(LAST_ACTIVITY_KEY)).toBe('1000000');
+    vi.advanceTimersByTime(1_000);
+    window.dispatchEvent(new Event('pointermove'));
+    expect(window.localStorage.getItem(LAST_ACTIVITY_KEY)).toBe('1005000');
+    watcher.stop();
+  });
+
+  it('does not let activity bring back a session whose timer ran late (a sleeping tab)', () => {
+    const { ends, watcher } = watch();
+    vi.setSystemTime(Date.now() + 10 * 60_000); // the clock moved, the timer has not fired yet
+    window.dispatchEvent(new Event('pointerdown'));
+    expect(ends).toEqual(['idle']);
+    expect(session.isSignedIn()).toBe(false);
+    watcher.stayActive();
+    expect(ends).toEqual(['idle']);
+  });
+
+  it('stops listening and timing when stopped', () => {
+    const { watcher, states, ends } = watch();
+    watcher.stop();
+    vi.advanceTimersByTime(600_000);
+    window.dispatchEvent(new Event('pointerdown'));
+    expect(states).toEqual([]);
+    expect(ends).toEqual([]);
+    expect(session.isSignedIn()).toBe(true);
+  });
+});

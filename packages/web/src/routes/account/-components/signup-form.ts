@@ -1,0 +1,38 @@
+/**
+ * The sign-up form's schema and empty values, apart from the route file: a schema built at a route file's
+ * top level would be evaluated, with zod and the contract, in the app's first chunk.
+ */
+import { z } from 'zod';
+import { required } from '@/lib/form-rules';
+import {
+  confirmMatches,
+  confirmPasscodeField,
+  emailField,
+  newPasscodeField,
+  signupShape as shape,
+  termsAccepted,
+} from './form-schemas';
+
+export const signupFormSchema = z
+  .object({
+    first_name: required('First name is required').pipe(shape.first_name),
+    last_name: required('Last name is required').pipe(shape.last_name),
+    username: required('Username is required').pipe(shape.username),
+    email: emailField(),
+    password: newPasscodeField(),
+    confirm: confirmPasscodeField(),
+    terms: termsAccepted(),
+  })
+  .refine((values) => values.confirm === values.password, confirmMatches('password'));
+
+export type SignupFormInput = z.input<typeof signupFormSchema>;
+
+export const emptyForm: SignupFormInput = {
+  first_name: '',
+  last_name: '',
+  username: '',
+  email: '',
+  password: '',
+  confirm: '',
+  terms: false,
+};

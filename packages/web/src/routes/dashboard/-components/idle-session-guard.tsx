@@ -1,0 +1,105 @@
+/**
+ * Ends the signed-in session (OWASP ASVS 5.0 V7.3) after the configured idle time, warning before it,
+ * when the token expires, and when the bank refuses the token (a 401 on any call); follows the other tabs
+ * of the origin. Mounted once by the dashboard layout, so it runs only in the signed-in tree. The timing
+ * lives in `lib/idle-session.ts`.
+ */
+import { isApiError } from '@ebank/contract/errors';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import {
+  configuredIdleTimings,
+  formatCountdown,
+  watchIdleSession,
+  type IdleState,
+  type IdleWatch,
+} from '@/lib/idle-session';
+import { useLogout } from '@/lib/use-logout';
+
+/** A reply that says the token is no longer valid. A 403 refuses one action (a region, a code), not the session. */
+const isRejectedToken = (error: unknown) => isApiError(error) && error.kind === 'http' && error.status === 401;
+
+/** What a screen reader hears while the countdown runs: only these steps, not every second. */
+function countdownAnnouncement(remainingMs: number) {
+  const seconds = Math.ceil(remainingMs / 1000);
+  if (seconds <= 10) return 'Less than 10 seconds left.';
+  if (seconds <= 30) return 'Less than 30 seconds left.';
+  return '';
+}
+
+export function IdleSessionGuard() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const [timings] = useState(configuredIdleTimings);
+  const [state, setState] = useState<IdleState>({ kind: 'active' });
+  const watch = useRef<IdleWatch | undefined>(undefined);
+
+  useEffect(() => {
+    const current = watchIdleSession({
+      timings,
+      onChange: setState,
+      onEnd: (reason) => {
+        // Another tab logged out: this one does what logout does here.
+        if (reason === 'logout') {
+          logout();
+          return;
+        }
+        // The session is cleared already (`endSession`); forget its replies and say why at login.
+        queryClient.clear();
+        void navigate({ to: '/account/login', search: { ended: reason }, replace: true });
+      },
+    });
+    watch.current = current;
+    const onError = (error: unknown) => {
+      if (isRejectedToken(error)) current.end('expired');
+    };
+    const stopQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);
+    });
+    const stopMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);
+    });
+    return () => {
+      stopQueries();
+      stopMutations();
+      current.stop();
+      watch.current = undefined;
+    };
+  }, [timings, queryClient, navigate, logout]);
+
+  const stay = () => watch.current?.stayActive();
+  const remainingMs = state.kind === 'warning' ? state.remainingMs : 0;
+
+  return (
+    <AlertDialog open={state.kind === 'warning'}>
+      <AlertDialogContent onEscapeKeyDown={stay}>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Are you still there?</AlertDialogTitle>
+          <AlertDialogDescription>
+            You will be signed out in <span className="font-semibold tabular-nums">{formatCountdown(remainingMs)}</span>{' '}
+            because you have been inactive. Choose Stay signed in to keep working.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <p className="sr-only" aria-live="polite">
+          {countdownAnnouncement(remainingMs)}
+        </p>
+        <AlertDialogFooter>
+          <AlertDialogAction onClick={logout}>Sign out now</AlertDialogAction>
+          <AlertDialogCancel onClick={stay}>Stay signed in</AlertDialogCancel>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * The profile form's schema and country choices, apart from the route file: what a route file builds at
+ * its top level is evaluated, with zod, the contract and the country list, in the app's first chunk.
+ */
+import { operations } from '@ebank/contract';
+import { z } from 'zod';
+import { countryNames } from '@/lib/countries';
+
+const shape = operations.updateProfile.request.shape;
+
+/** An optional detail: blank means "leave it as it is" (the contract's absent field). */
+export const optional = <T extends z.ZodType<unknown, string | undefined>>(wire: T) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(wire);
+
+export const PHONE = /^\+?[0-9][0-9 ()-]{3,22}$/u;
+export const today = () => new Date().toISOString().slice(0, 10);
+
+export const profileSchema = z.object({
+  fullname: z.string().trim().min(1, 'Full name is required').pipe(shape.fullname),
+  phone: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || PHONE.test(value), 'Enter a phone number such as +44 20 7946 0958')
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(shape.phone),
+  gender: optional(shape.gender),
+  dob: z
+    .string()
+    .refine((value) => value === '' || value <= today(), 'The date of birth cannot be in the future')
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(shape.dob),
+  country: optional(shape.country),
+  marital_status: optional(shape.marital_status),
+  home_address: optional(shape.home_address),
+  next_of_kin: optional(shape.next_of_kin),
+});
+
+export type ProfileFormInput = z.input<typeof profileSchema>;
+
+export const countryOptions = countryNames.map((country) => ({ value: country, label: country }));
