@@ -6,6 +6,8 @@ export default defineProject({
   plugins: [bankShims()],
   test: {
     name: 'demo',
+    // A guard against a hung test, not a speed check: the test command runs lint and typecheck beside it.
+    testTimeout: 30_000,
     environment: 'node',
     include: ['src/**/*.test.ts'],
   },

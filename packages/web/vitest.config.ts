@@ -7,6 +7,8 @@ export default defineProject({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
     name: 'web',
+    // A guard against a hung test, not a speed check: the test command runs lint and typecheck beside it.
+    testTimeout: 30_000,
     // Components render into a DOM; the few plain `.ts` tests run there too, at no cost.
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],

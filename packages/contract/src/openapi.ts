@@ -8,6 +8,12 @@
  * pseudo-path that names it: `/api/users.php#getinstituition` (the fragment is never sent) or
  * `/api/users.php?crud=iduser` (a real URL). `info.description`, each operation's description and its
  * `x-wire` extension say exactly how to call it.
+ *
+ * Both sides use zod's `io: 'input'`. For requests that is the wire form of each field codec (a
+ * string). For replies it is every form a host may send; the output side would be no better than
+ * `{}` (any value) wherever the contract turns a PHP-style value into a typed one (`num`, `str`,
+ * `yesNo`, `maybe` are transforms, which JSON Schema cannot describe). What a schema cannot say (a
+ * refinement, an image checked by content) is in the field's description.
  */
 import { z } from 'zod';
 import { API_PATH, CONTENT_TYPES, MARKER_VALUE, MAX_MARKER_LENGTH, MAX_TOKEN_LENGTH, TOKEN_FIELD } from './codec';

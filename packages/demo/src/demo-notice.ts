@@ -1,7 +1,8 @@
 /**
  * The demo's notice, a thin bar above the portal (it covers nothing): the data stays in this browser;
- * the e-mails the bank "sent" (verification and transfer codes, reset links) can be read here, since
- * there is no mailbox; and the demo can start over from the seeded bank.
+ * the messages the bank "sent" by e-mail (verification and transfer codes, reset links) can be read
+ * here, since there is no mailbox; and the demo can start over from the seeded bank. (No label here
+ * says "e-mail", so that the portal's own "E-mail" fields keep a label of their own.)
  */
 
 interface OutboxMessage {
@@ -78,13 +79,13 @@ export function showDemoNotice(apiOrigin: string, home: string): HTMLElement {
   const panel = element('section', undefined, { flexBasis: '100%' });
   panel.id = 'demo-messages';
   panel.hidden = true;
-  panel.setAttribute('aria-label', 'E-mails sent by the bank');
+  panel.setAttribute('aria-label', 'Messages the bank sent');
   const list = element('ul', undefined, { margin: '0', paddingLeft: '20px' });
   const status = element('p', undefined, { margin: '0' });
   status.setAttribute('role', 'status');
   panel.append(status, list);
 
-  const toggle = element('button', 'E-mails sent', buttonStyle);
+  const toggle = element('button', 'Messages', buttonStyle);
   toggle.type = 'button';
   toggle.setAttribute('aria-controls', panel.id);
   toggle.setAttribute('aria-expanded', 'false');
@@ -98,11 +99,11 @@ export function showDemoNotice(apiOrigin: string, home: string): HTMLElement {
     void fetch(`${apiOrigin}/__mock/outbox`)
       .then((response) => response.json() as Promise<OutboxMessage[]>)
       .then((messages) => {
-        status.textContent = messages.length === 0 ? 'No e-mails yet.' : `The latest of ${messages.length}:`;
+        status.textContent = messages.length === 0 ? 'No messages yet.' : `The latest of ${messages.length}:`;
         list.replaceChildren(...messages.slice(0, SHOWN_MESSAGES).map(messageItem));
       })
       .catch(() => {
-        status.textContent = 'The e-mails cannot be shown.';
+        status.textContent = 'The messages cannot be shown.';
       });
   });
 

@@ -1,7 +1,8 @@
 /**
  * The portal with its bank in the page: the mock server's bank and request handling run here, behind
  * Mock Service Worker, so the built portal works from static files with no server at all. The worker
- * starts first; the portal (the web app's own entry) is loaded once every call it makes is answered.
+ * starts first; the portal (mounted as the web app's own entry mounts it) is loaded once every call it
+ * makes can be answered.
  */
 import { setupWorker } from 'msw/browser';
 import { showDemoNotice } from './demo-notice';
@@ -38,9 +39,13 @@ async function start() {
   const { origin } = window.location;
   const bank = new DemoBank({ publicUrl: `${origin}/`, storage: sessionStorageOrNothing() });
   const worker = setupWorker(...demoHandlers(bank, { origin }));
-  await worker.start({ serviceWorker: { url: `${BASE}mockServiceWorker.js` }, onUnhandledRequest: 'bypass' });
+  // The portal's code loads while the worker starts; it calls nothing before it is mounted.
+  const [, { mountPortal }] = await Promise.all([
+    worker.start({ serviceWorker: { url: `${BASE}mockServiceWorker.js` }, onUnhandledRequest: 'bypass' }),
+    import('@ebank/web/src/mount'),
+  ]);
   showDemoNotice(origin, `${BASE}account/login`);
-  await import('@ebank/web/src/main');
+  mountPortal();
 }
 
 start().catch(showFailure);

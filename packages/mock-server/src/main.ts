@@ -19,6 +19,8 @@ try {
   process.exit(1);
 }
 if (config.app.stateFile) console.log(`Keeping the bank in ${config.app.stateFile}`);
+if (config.app.upstream)
+  console.log(`Proxying the API to ${config.app.upstream}; contract mismatches at /__mock/proxy/mismatches`);
 const server = app.listen(config.port, () => {
   console.log(
     `Mock bank ready: portal http://localhost:${config.port}/wp-user/  staff http://localhost:${config.port}/__mock/staff/`,

@@ -240,6 +240,16 @@ describe('the developer endpoints and the transport', () => {
     const { issues } = (await repeated.json()) as { issues: unknown[] };
     expect(issues).toContainEqual({ field: 'email', message: 'email: was sent more than once' });
 
+    const cut = await fetch(`${API}?crud=iduser`, {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+      body: '--xyz\r\nContent-Disposition: form-data; name="email"\r\n\r\ndemo@bank.test',
+    });
+    expect([cut.status, ((await cut.json()) as { message: string }).message]).toEqual([
+      400,
+      'The multipart body is malformed',
+    ]);
+
     const escape = await fetch(`${API}?crud=iduser`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -324,11 +334,25 @@ describe('the same answers as the server', () => {
       await outcome(api.call('getInstitution')),
       await outcome(api.call('getStatement')),
     );
-    for (const body of [
-      new URLSearchParams({ nothing: '1' }),
-      new URLSearchParams({ getinstituition: '1', getperc: '1' }),
-    ]) {
-      const response = await fetch(`${origin}/api/users.php`, { method: 'POST', body });
+    const repeated = new FormData();
+    repeated.append('email', 'demo@bank.test');
+    repeated.append('email', 'other@bank.test');
+    for (const [query, init] of [
+      ['', { method: 'POST', body: new URLSearchParams({ nothing: '1' }) }],
+      ['', { method: 'POST', body: new URLSearchParams({ getinstituition: '1', getperc: '1' }) }],
+      ['?crud=iduser', { method: 'POST', body: repeated }],
+      ['?crud=iduser', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }],
+      [
+        '?crud=iduser',
+        {
+          method: 'POST',
+          headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+          body: '--xyz\r\nContent-Disposition: form-data; name="email"\r\n\r\ndemo@bank.test',
+        },
+      ],
+      ['', { method: 'GET' }],
+    ] as const) {
+      const response = await fetch(`${origin}/api/users.php${query}`, init);
       results.push({ status: response.status, body: (await response.json()) as unknown });
     }
     return results.map((r) => normalise(r, origin));

@@ -60,7 +60,13 @@ async function readForm(request: Request): Promise<Form | ApiResult> {
   const fields: Values = {};
   const files: IncomingFile[] = [];
   if (type === 'multipart/form-data') {
-    for (const [name, value] of await request.formData()) {
+    let form: FormData;
+    try {
+      form = await request.formData();
+    } catch {
+      return errorResult(400, 'The multipart body is malformed', 'invalid_request');
+    }
+    for (const [name, value] of form) {
       if (typeof value === 'string') {
         add(fields, name, value);
         continue;

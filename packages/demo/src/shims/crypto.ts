@@ -99,16 +99,13 @@ export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
 }
 
 export interface ScryptOptions {
-  readonly N?: number;
-  readonly r?: number;
-  readonly p?: number;
-  readonly maxmem?: number;
+  readonly N?: number | undefined;
+  readonly r?: number | undefined;
+  readonly p?: number | undefined;
+  readonly maxmem?: number | undefined;
 }
 
 type ScryptCallback = (error: Error | null, derivedKey: BufferLike) => void;
-
-/** Node's defaults: N = 16384, r = 8, p = 1. */
-const SCRYPT_DEFAULTS = { N: 16_384, r: 8, p: 1 } as const;
 
 /**
  * scrypt with Node's callback signature. The work yields to the event loop now and then, so the page
@@ -123,11 +120,13 @@ export function scrypt(
 ): void {
   const done = typeof options === 'function' ? options : callback;
   if (done === undefined) throw new TypeError('scrypt needs a callback');
-  const { N, r, p, maxmem } = { ...SCRYPT_DEFAULTS, ...(typeof options === 'function' ? {} : options) };
+  const cost: ScryptOptions = typeof options === 'function' ? {} : options;
+  const maxmem = cost.maxmem;
+  // Node's defaults: N = 16384, r = 8, p = 1.
   scryptAsync(bytesOf(password), bytesOf(salt), {
-    N,
-    r,
-    p,
+    N: cost.N ?? 16_384,
+    r: cost.r ?? 8,
+    p: cost.p ?? 1,
     dkLen: keylen,
     ...(maxmem === undefined ? {} : { maxmem }),
   }).then(

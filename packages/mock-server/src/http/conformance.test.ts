@@ -12,7 +12,7 @@ import express from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { operationNames, operations } from '@ebank/contract';
 // The check is a tool of the contract package, not one of its exports: it is reached by its path.
-import { allPass, DEMO_ACCOUNT, REFUSALS, runConformance, SIGN_IN } from '../../../contract/src/conformance/check';
+import { allPass, DEMO_ACCOUNT, REFUSALS, runConformance, SIGN_IN } from '@ebank/contract/conformance';
 import { DEMO_PASSCODE, DEMO_PIN } from '../bank/seed';
 import { startBank, type Harness } from '../testing/harness';
 import type { MockApp } from './app';

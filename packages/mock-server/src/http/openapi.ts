@@ -132,7 +132,7 @@ class Schemas {
     const required = new Set(schema.required ?? []);
     return Object.entries(schema.properties).flatMap(([name, property]) => {
       const resolved = this.resolve(property);
-      const example = Array.isArray(resolved?.examples) ? (resolved.examples as unknown[])[0] : undefined;
+      const example = Array.isArray(resolved?.examples) ? resolved.examples[0] : undefined;
       const row: Row = {
         name: `${prefix}${name}`,
         type: this.label(property),
@@ -178,7 +178,7 @@ export function curlExample(doc: OpenApiDocument, operation: OpenApiOperation): 
   for (const name of variant?.required ?? []) {
     const property = schemas.resolve(variant?.properties?.[name]);
     if (!property) continue;
-    const examples = Array.isArray(property.examples) ? (property.examples as unknown[]) : [];
+    const examples = Array.isArray(property.examples) ? property.examples : [];
     const value = examples[0] ?? property.const;
     if (property.format === 'binary') {
       lines.push(`-F ${shellQuote(`${name}=@${SAMPLE_FILE};type=image/png`)}`);

@@ -269,6 +269,19 @@ describe('the validating proxy, byte for byte', () => {
       expect(res.status).toBe(502);
       expect(res.headers.get('content-type')).toMatch(/^application\/json/u);
       expect(await res.json()).toMatchObject({ error: true, code: 'upstream_unreachable' });
+
+      // A request the contract refuses is reported as not forwarded.
+      await fetch(`${orphan.base}${API_PATH}`, { method: 'POST', body: new URLSearchParams({ getdocs: '1', x: '1' }) });
+      const list = (await (await fetch(`${orphan.base}__mock/proxy/mismatches`)).json()) as Mismatch[];
+      expect(list).toEqual([
+        expect.objectContaining({
+          operation: 'getDocumentTypes',
+          direction: 'request',
+          status: 502,
+          forwarded: false,
+          issues: [{ path: 'x', message: 'is not a field of getdocs' }],
+        }),
+      ]);
     } finally {
       await orphan.close();
     }

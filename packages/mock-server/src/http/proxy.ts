@@ -40,18 +40,12 @@ export interface Mismatch {
   readonly forwarded?: boolean;
 }
 
-export interface ProxyOptions {
-  /** Where a mismatch line goes (default: stderr). */
-  readonly log?: (line: string) => void;
-  readonly fetch?: typeof fetch;
-  /** How long the host may take to answer (default 30 s). */
-  readonly timeoutMs?: number;
-  /** How many mismatches are kept (default 500; the oldest go first). */
-  readonly keep?: number;
-}
-
 /** Three images and the text fields, with room to spare; more is refused before it is read. */
 const MAX_BODY_BYTES = 3 * MAX_IMAGE_BYTES + 1024 * 1024;
+/** How long the host may take to answer. */
+const TIMEOUT_MS = 30_000;
+/** How many mismatches are kept (the oldest go first). */
+const KEEP = 500;
 /** Reply headers passed back to the portal with the body (the status and body are the host's). */
 const PASSED_HEADERS = ['content-type', 'cache-control', 'retry-after'] as const;
 
@@ -157,19 +151,15 @@ const describeError = (error: unknown) => {
  * `POST /api/users.php` forwarded to `${upstream}api/users.php`, and the mismatch list. Mount it
  * before the mock's own API route.
  */
-export function validatingProxy(upstream: string, options: ProxyOptions = {}): Router {
+export function validatingProxy(upstream: string): Router {
   const base = upstream.endsWith('/') ? upstream : `${upstream}/`;
-  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
-  const timeoutMs = options.timeoutMs ?? 30_000;
-  const keep = options.keep ?? 500;
   const mismatches: Mismatch[] = [];
 
   const report = (mismatch: Omit<Mismatch, 'at'>) => {
     const entry: Mismatch = { at: new Date().toISOString(), ...mismatch };
     mismatches.unshift(entry);
-    mismatches.length = Math.min(mismatches.length, keep);
-    log(JSON.stringify(entry));
+    mismatches.length = Math.min(mismatches.length, KEEP);
+    process.stderr.write(`${JSON.stringify(entry)}\n`);
   };
 
   const router = express.Router();
@@ -191,7 +181,7 @@ export function validatingProxy(upstream: string, options: ProxyOptions = {}): R
       refused = {
         operation,
         direction: 'request',
-        message: 'The contract refuses this request; it was forwarded anyway',
+        message: 'The contract refuses this request',
         issues: [{ path: 'content-type', message: form }],
       };
     } else {
@@ -201,7 +191,7 @@ export function validatingProxy(upstream: string, options: ProxyOptions = {}): R
         refused = {
           operation,
           direction: 'request',
-          message: `The contract refuses this request (${decoded.code}: ${decoded.message}); it was forwarded anyway`,
+          message: `The contract refuses this request (${decoded.code}: ${decoded.message})`,
           issues:
             decoded.issues.length > 0
               ? decoded.issues.map((i) => ({
@@ -215,9 +205,8 @@ export function validatingProxy(upstream: string, options: ProxyOptions = {}): R
     // Forwarded as it came: the same query, body bytes and content type.
     let status: number;
     let text: string;
-    let response: globalThis.Response;
     try {
-      response = await doFetch(`${base}${API_PATH}${search}`, {
+      const response = await fetch(`${base}${API_PATH}${search}`, {
         method: 'POST',
         headers: {
           ...(contentType === undefined ? {} : { 'content-type': contentType }),
@@ -225,7 +214,7 @@ export function validatingProxy(upstream: string, options: ProxyOptions = {}): R
         },
         ...(body.length > 0 ? { body: body as Uint8Array<ArrayBuffer> } : {}),
         redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
       });
       const bytes = Buffer.from(await response.arrayBuffer());
       status = response.status;
@@ -243,11 +232,18 @@ export function validatingProxy(upstream: string, options: ProxyOptions = {}): R
         code: 'upstream_unreachable',
       };
       res.status(502).json(reply);
-      if (refused) report({ ...refused, status: 502, forwarded: false });
+      if (refused)
+        report({
+          ...refused,
+          message: `${refused.message}; the host could not be reached`,
+          status: 502,
+          forwarded: false,
+        });
       return;
     }
 
-    if (refused) report({ ...refused, status, forwarded: true });
+    if (refused)
+      report({ ...refused, message: `${refused.message}; it was forwarded anyway`, status, forwarded: true });
     const replyMismatch = checkReply(operation, status, text);
     if (replyMismatch) report(replyMismatch);
   });
