@@ -1,11 +1,5 @@
-/** Debian's Chromium, headless, with nothing that reaches outside the machine. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+/** Debian's Chromium, headless, launched as the browser tests launch it. */
+import { CHROMIUM_ARGS as SHARED_ARGS, CHROMIUM_PATH } from '../../scripts/chromium';
+
+export const CHROMIUM = CHROMIUM_PATH;
+export const CHROMIUM_ARGS = ['--headless=new', ...SHARED_ARGS];

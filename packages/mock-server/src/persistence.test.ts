@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@ebank/contract';
-import { pngBlob } from '@ebank/contract/testing';
+import { pngBlob, SAMPLE_PAYEE } from '@ebank/contract/testing';
 import { Bank } from './bank/bank';
 import { CATALOGUE, DEMO_PASSCODE } from './bank/seed';
 import { readStateFile, StateFileError } from './persistence';
@@ -58,14 +58,7 @@ const failure = async (promise: Promise<unknown>) => {
   return error;
 };
 const transfer = {
-  bank: 'First Example Bank',
-  swift: 'FEXBUS33',
-  currency: 'USD',
-  routing: '026009593',
-  country: 'US',
-  act_no: '000999888777',
-  act_hold_name: 'Jane Doe',
-  note: 'rent',
+  ...SAMPLE_PAYEE,
   amount: 100,
 };
 

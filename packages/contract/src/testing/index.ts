@@ -1,3 +1,4 @@
 export * from './arbitraries';
 export * from './images';
 export * from './wire';
+export * from './samples';

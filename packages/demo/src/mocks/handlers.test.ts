@@ -10,6 +10,7 @@ import { startBank, type Harness, type OutboxEntry } from '@ebank/mock-server/sr
 import { setupServer } from 'msw/node';
 import { DemoBank, STORAGE_KEY, type DemoStorage } from './demo-bank';
 import { demoHandlers } from './handlers';
+import { SAMPLE_PAYEE } from '@ebank/contract/testing';
 
 const ORIGIN = 'http://demo.test';
 const API = `${ORIGIN}/api/users.php`;
@@ -80,14 +81,7 @@ const staff = async (path: string) => {
 };
 
 const payee = {
-  bank: 'First Example Bank',
-  swift: 'FEXBUS33',
-  currency: 'USD',
-  routing: '026009593',
-  country: 'US',
-  act_no: '000999888777',
-  act_hold_name: 'Jane Doe',
-  note: 'rent',
+  ...SAMPLE_PAYEE,
 };
 const transfer = (amount: number) => ({ ...payee, amount, extra: { ...payee, amount } });
 

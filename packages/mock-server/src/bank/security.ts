@@ -73,7 +73,21 @@ export class TokenSigner {
   }
 
   /** The claims of a well-signed token, or undefined. Expiry is the caller's to check. */
-  verify(token: string): TokenClaims | undefined {
+  /**
+   * Tokens already checked, with their claims: a signature's validity never changes under the same key,
+   * so each token string is verified once (expiry and revocation are still checked on every use).
+   */
+  private readonly verified = new Map<string, Readonly<TokenClaims> | undefined>();
+
+  verify(token: string): Readonly<TokenClaims> | undefined {
+    if (this.verified.has(token)) return this.verified.get(token);
+    const claims = this.check(token);
+    if (this.verified.size >= 10_000) this.verified.clear();
+    this.verified.set(token, claims === undefined ? undefined : Object.freeze(claims));
+    return claims;
+  }
+
+  private check(token: string): TokenClaims | undefined {
     const parts = token.split('.');
     if (parts.length !== 3) return undefined;
     const [head, body, mac] = parts as [string, string, string];

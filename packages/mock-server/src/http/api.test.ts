@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, type WireEncoding } from '@ebank/contract';
-import { notImages, pngBlob, sampleImages } from '@ebank/contract/testing';
+import { notImages, pngBlob, SAMPLE_PAYEE, sampleImages } from '@ebank/contract/testing';
 import { startBank, type Harness } from '../testing/harness';
 
 let bank: Harness;
@@ -21,16 +21,7 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 const textFile = () => new File([notImages.text], 'proof.png', { type: 'image/png' });
-const form = {
-  bank: 'First Example Bank',
-  swift: 'FEXBUS33',
-  currency: 'USD',
-  routing: '026009593',
-  country: 'US',
-  act_no: '000999888777',
-  act_hold_name: 'Jane Doe',
-  note: 'rent',
-};
+const form = SAMPLE_PAYEE;
 
 describe.each<WireEncoding>(['urlencoded', 'multipart'])('every operation, %s', (encoding) => {
   const as = async (email: string) => bank.client({ user: await bank.login(email) }, encoding);

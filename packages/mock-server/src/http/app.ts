@@ -159,16 +159,15 @@ function rawErrorReply(status: number, reason: string, message: string, code: st
  * header, headers too large, a request too slow) with a JSON error carrying the security headers.
  */
 export function answerClientErrors(server: http.Server): http.Server {
-  const inFlight = new WeakMap<object, Set<http.ServerResponse>>();
+  // The latest reply on each connection (HTTP/1.1 answers a connection's requests in order).
+  const latest = new WeakMap<object, http.ServerResponse>();
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
-    const responses = inFlight.get(req.socket) ?? new Set<http.ServerResponse>();
-    inFlight.set(req.socket, responses);
-    responses.add(res);
-    res.on('close', () => responses.delete(res));
+    latest.set(req.socket, res);
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     // Write only on a connection that is still open and not in the middle of another reply.
-    const busy = [...(inFlight.get(socket) ?? [])].some((res) => res.headersSent);
+    const last = latest.get(socket);
+    const busy = last !== undefined && last.headersSent && !last.writableFinished;
     if (error.code === 'ECONNRESET' || !socket.writable || busy) {
       socket.destroy();
       return;

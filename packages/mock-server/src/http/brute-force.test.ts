@@ -10,6 +10,7 @@ import { API_PATH, ApiError } from '@ebank/contract';
 import { DEFAULT_BANK_CONFIG } from '../bank/config';
 import { DEMO_PASSCODE, DEMO_PIN } from '../bank/seed';
 import { startBank, type Harness } from '../testing/harness';
+import { SAMPLE_PAYEE } from '@ebank/contract/testing';
 
 const MINUTE = 60_000;
 const START = Date.UTC(2030, 0, 15, 9, 0, 0);
@@ -49,14 +50,7 @@ const codeSentTo = async (email: string, kind: string) => {
 const LOCKED_15 = (what: string) => `Too many wrong ${what} attempts. Try again in 15 minutes.`;
 
 const transfer = {
-  bank: 'First Example Bank',
-  swift: 'FEXBUS33',
-  currency: 'USD',
-  routing: '026009593',
-  country: 'US',
-  act_no: '000999888777',
-  act_hold_name: 'Jane Doe',
-  note: 'rent',
+  ...SAMPLE_PAYEE,
   amount: 2000,
 };
 

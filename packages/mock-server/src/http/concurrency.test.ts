@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '@ebank/contract';
-import { pngBlob } from '@ebank/contract/testing';
+import { pngBlob, SAMPLE_PAYEE } from '@ebank/contract/testing';
 import { DEMO_PIN } from '../bank/seed';
 import { startBank, type Harness } from '../testing/harness';
 
@@ -28,14 +28,7 @@ const DEPOSIT = 25;
 const cents = (n: number) => Math.round(n * 100);
 
 const payee = {
-  bank: 'First Example Bank',
-  swift: 'FEXBUS33',
-  currency: 'USD',
-  routing: '026009593',
-  country: 'US',
-  act_no: '000999888777',
-  act_hold_name: 'Jane Doe',
-  note: 'rent',
+  ...SAMPLE_PAYEE,
   amount: AMOUNT,
 };
 

@@ -5,6 +5,7 @@
 import { createApiClient } from '@ebank/contract';
 import { API_BASE } from './api-base';
 import { session } from './session';
+import './zod-config';
 
 export const api = createApiClient({
   baseUrl: API_BASE,

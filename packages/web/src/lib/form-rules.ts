@@ -5,6 +5,7 @@
  * file's top level then stays out of the app's first chunk unless something there uses it.
  */
 import { z } from 'zod';
+import './zod-config';
 
 /** A text that must not be blank, with the screen's own message. */
 export const required = /* #__NO_SIDE_EFFECTS__ */ (message: string) => z.string().trim().min(1, message);

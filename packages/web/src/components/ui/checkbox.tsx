@@ -1,22 +1,28 @@
 import { CheckIcon } from 'lucide-react';
-import { Checkbox as CheckboxPrimitive } from 'radix-ui';
 import type * as React from 'react';
 import { cn } from '@/lib/utils';
 
-function Checkbox({ className, ...props }: React.ComponentProps<typeof CheckboxPrimitive.Root>) {
+/**
+ * A native checkbox in the kit's look: the box is the `<input type="checkbox">` itself, so a label, Space,
+ * `checked`/`onChange` and the form kit's `id` and `aria-*` work as for any input, and the check is laid over it.
+ * `className` places the box (a margin, say); every other prop goes to the input. A disabled box dims as a
+ * whole, check included, as the button it replaces did.
+ */
+function Checkbox({ className, ...props }: Omit<React.ComponentProps<'input'>, 'type'>) {
   return (
-    <CheckboxPrimitive.Root
-      data-slot="checkbox"
-      className={cn(
-        'peer size-5 shrink-0 cursor-pointer rounded-sm border border-input bg-card shadow-xs transition-shadow outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40 disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-destructive data-[state=checked]:border-primary data-[state=checked]:bg-primary data-[state=checked]:text-primary-foreground',
-        className,
-      )}
-      {...props}
-    >
-      <CheckboxPrimitive.Indicator data-slot="checkbox-indicator" className="flex items-center justify-center">
-        <CheckIcon className="size-3.5" strokeWidth={3} aria-hidden="true" />
-      </CheckboxPrimitive.Indicator>
-    </CheckboxPrimitive.Root>
+    <span className={cn('grid size-5 shrink-0 has-disabled:opacity-60', className)}>
+      <input
+        type="checkbox"
+        data-slot="checkbox"
+        className="peer col-start-1 row-start-1 size-5 cursor-pointer appearance-none rounded-sm border border-input bg-card shadow-xs transition-shadow outline-none checked:border-primary checked:bg-primary focus-visible:ring-[3px] focus-visible:ring-ring/40 disabled:cursor-not-allowed aria-invalid:not-checked:border-destructive"
+        {...props}
+      />
+      <CheckIcon
+        className="pointer-events-none invisible col-start-1 row-start-1 size-3.5 place-self-center text-primary-foreground peer-checked:visible"
+        strokeWidth={3}
+        aria-hidden="true"
+      />
+    </span>
   );
 }
 

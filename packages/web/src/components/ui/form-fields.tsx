@@ -162,21 +162,22 @@ export function CheckboxField<T extends FieldValues, N extends FieldPathByValue<
       name={name}
       render={({ field }) => (
         <FormItem className={cn('gap-1.5', className)}>
-          <div className="flex items-start gap-3">
+          {/* The label dims with a disabled box through the row (the box is no sibling of the label). */}
+          <div className="group flex items-start gap-3" data-disabled={field.disabled === true}>
             <FormControl>
               <Checkbox
                 name={field.name}
                 ref={field.ref}
                 checked={field.value}
-                onCheckedChange={(checked) => {
-                  field.onChange(checked === true);
+                onChange={(event) => {
+                  field.onChange(event.target.checked);
                 }}
                 onBlur={field.onBlur}
                 disabled={field.disabled}
                 className="mt-0.5"
               />
             </FormControl>
-            <FormLabel className="font-normal">{label}</FormLabel>
+            <FormLabel className="font-normal group-data-[disabled=true]:cursor-not-allowed">{label}</FormLabel>
           </div>
           {description !== undefined && <FormDescription>{description}</FormDescription>}
           <FormMessage />
