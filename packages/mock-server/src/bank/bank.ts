@@ -482,6 +482,11 @@ export class Bank {
     return this.uploads.get(id);
   }
 
+  /** Forgets these uploads: a request the bank refuses keeps none of the files it brought. */
+  discardUploads(ids: readonly string[]) {
+    for (const id of ids) this.uploads.delete(id);
+  }
+
   setPicture(user: User, uploadId: string) {
     user.picture = uploadId;
   }

@@ -57,9 +57,10 @@ export async function answerApiCall(
   origin: string,
   options: AnswerOptions = {},
 ): Promise<ApiResult> {
+  const stored: string[] = [];
   try {
     const { operation } = decoded;
-    const base: BaseContext = { bank, origin };
+    const base: BaseContext = { bank, origin, stored };
     const context =
       operation.auth === 'none'
         ? base
@@ -75,7 +76,11 @@ export async function answerApiCall(
     }
     return { status: 200, body: reply };
   } catch (error) {
-    if (error instanceof BankError) return errorResult(error.status, error.message, error.code);
+    if (error instanceof BankError) {
+      // A refused request changes nothing: the files it brought are not kept.
+      bank.discardUploads(stored);
+      return errorResult(error.status, error.message, error.code);
+    }
     throw error;
   }
 }

@@ -19,6 +19,8 @@ export interface BaseContext {
   readonly bank: Bank;
   /** Absolute origin of this server, for links to uploaded pictures. */
   readonly origin: string;
+  /** The uploads this call stored: forgotten again when the bank refuses the call. */
+  readonly stored: string[];
 }
 export type HandlerContext<A extends Auth> = A extends 'none' ? BaseContext : BaseContext & { readonly user: User };
 
@@ -84,8 +86,12 @@ const transferOf = (input: {
   note: input.note,
 });
 
-/** Keeps an uploaded proof or picture; returns its id. */
-const keep = (bank: Bank, user: User, file: UploadedFile) => bank.storeUpload(user, file.mimetype, file.bytes);
+/** Keeps an uploaded proof or picture and notes it in the call's context (see `stored`); returns its id. */
+const keep = (context: BaseContext & { readonly user: User }, file: UploadedFile) => {
+  const id = context.bank.storeUpload(context.user, file.mimetype, file.bytes);
+  context.stored.push(id);
+  return id;
+};
 const PAYMENT_PENDING = { icon: 'success', message: 'Payment Pending!' } as const;
 
 const loginUser = (origin: string, user: User) => ({ picture: pictureUrl(origin, user), fullname: user.fullname });
@@ -186,8 +192,9 @@ export const handlers: Handlers = {
     });
     return ok('Action Successful!');
   },
-  updateProfilePicture: ({ bank, user }, input) => {
-    bank.setPicture(user, keep(bank, user, input.profilePic));
+  updateProfilePicture: (context, input) => {
+    const { bank, user } = context;
+    bank.setPicture(user, keep(context, input.profilePic));
     return ok('Action Successful!');
   },
 
@@ -195,8 +202,9 @@ export const handlers: Handlers = {
     ...cryptoForm(bank, user, 'payment'),
     purposes: bank.catalogue.purposes.map((purpose_name) => ({ purpose_name })),
   }),
-  createPayment: ({ bank, user }, input) => {
-    const proof = keep(bank, user, input.depositPic);
+  createPayment: (context, input) => {
+    const { bank, user } = context;
+    const proof = keep(context, input.depositPic);
     bank.submitDeposit(user, 'payment', { type: input.type, amount: input.amount, purpose: input.purpose, proof });
     return PAYMENT_PENDING;
   },
@@ -204,8 +212,9 @@ export const handlers: Handlers = {
     ...cryptoForm(bank, user, 'fixed-deposit'),
     plans: bank.catalogue.fixedDepositPlans.map((plan_name) => ({ plan_name })),
   }),
-  createFixedDeposit: ({ bank, user }, input) => {
-    const proof = keep(bank, user, input.fixedDepositPic);
+  createFixedDeposit: (context, input) => {
+    const { bank, user } = context;
+    const proof = keep(context, input.fixedDepositPic);
     bank.submitPlanRequest(user, 'fixed-deposit', { plan: input.plan, type: input.type, amount: input.amount, proof });
     return PAYMENT_PENDING;
   },
@@ -213,14 +222,16 @@ export const handlers: Handlers = {
     ...cryptoForm(bank, user, 'upgrade'),
     plans: bank.catalogue.upgradePlans.map((plan_name) => ({ plan_name })),
   }),
-  createUpgrade: ({ bank, user }, input) => {
-    const proof = keep(bank, user, input.depositPic);
+  createUpgrade: (context, input) => {
+    const { bank, user } = context;
+    const proof = keep(context, input.depositPic);
     bank.submitPlanRequest(user, 'upgrade', { plan: input.plan, type: input.type, amount: input.amount, proof });
     return PAYMENT_PENDING;
   },
   getCryptoDepositForm: ({ bank, user }) => cryptoForm(bank, user, 'crypto-deposit'),
-  createCryptoDeposit: ({ bank, user }, input) => {
-    const proof = keep(bank, user, input.depositPic);
+  createCryptoDeposit: (context, input) => {
+    const { bank, user } = context;
+    const proof = keep(context, input.depositPic);
     bank.submitDeposit(user, 'crypto-deposit', { type: input.type, amount: input.amount, proof });
     return PAYMENT_PENDING;
   },
@@ -252,8 +263,9 @@ export const handlers: Handlers = {
   },
 
   getDocumentTypes: ({ bank }) => ({ docs: bank.catalogue.documentTypes.map((doc_name) => ({ doc_name })) }),
-  submitVerification: ({ bank, user }, input) => {
-    const documents = [input.pic, input.idcardFront, input.idcardBack].map((f) => keep(bank, user, f));
+  submitVerification: (context, input) => {
+    const { bank, user } = context;
+    const documents = [input.pic, input.idcardFront, input.idcardBack].map((f) => keep(context, f));
     bank.submitKyc(user, {
       documentType: input.type,
       country: input.country,

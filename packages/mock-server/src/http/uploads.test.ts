@@ -163,3 +163,38 @@ describe('a refused upload gets a 4xx JSON error naming the field, and nothing i
     expect((await bank.client({ user: token }).call('getProfile')).data.picture).toBeFalsy();
   });
 });
+
+describe('a request the bank refuses', () => {
+  it('keeps none of the files it brought (a coin the bank does not take, a plan it does not offer)', async () => {
+    const before = digest();
+    const body = new FormData();
+    body.append('newcd', '1');
+    body.append('token', token);
+    body.append('type', 'NOT-A-COIN');
+    body.append('amount', '10');
+    body.append(
+      'depositPic',
+      new Blob([Uint8Array.from(sampleImages['image/png'])], { type: 'image/png' }),
+      'proof.png',
+    );
+    const refused = await fetch(`${bank.base}api/users.php`, { method: 'POST', body });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.status).toBeLessThan(500);
+    expect(digest()).toBe(before);
+
+    const upgrade = new FormData();
+    upgrade.append('newupgrade', '1');
+    upgrade.append('token', token);
+    upgrade.append('plan', 'No such plan');
+    upgrade.append('type', 'BTC');
+    upgrade.append('amount', '10');
+    upgrade.append(
+      'depositPic',
+      new Blob([Uint8Array.from(sampleImages['image/png'])], { type: 'image/png' }),
+      'p.png',
+    );
+    const alsoRefused = await fetch(`${bank.base}api/users.php`, { method: 'POST', body: upgrade });
+    expect(alsoRefused.status).toBeGreaterThanOrEqual(400);
+    expect(digest()).toBe(before);
+  });
+});
