@@ -5,10 +5,11 @@
  * Each handler reads the request as the server's transport would and answers the same JSON.
  */
 import { MAX_IMAGE_BYTES, sniffImageType, type IncomingFile } from '@ebank/contract';
-import { fromCents, type Bank } from '@ebank/mock-server/src/bank/bank';
+import type { Bank } from '@ebank/mock-server/src/bank/bank';
 import { BankError, refuse } from '@ebank/mock-server/src/bank/errors';
 import type { User } from '@ebank/mock-server/src/bank/model';
 import { errorResult, handleApiCall, type ApiResult } from '@ebank/mock-server/src/http/api-core';
+import { staffState } from '@ebank/mock-server/src/http/staff-state';
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import type { DemoBank } from './demo-bank';
 
@@ -112,7 +113,6 @@ const param = (value: string | readonly string[] | undefined) => (typeof value =
 
 export function demoHandlers(demo: DemoBank, { origin }: DemoHandlerOptions): RequestHandler[] {
   const at = (path: string) => `${origin}${path}`;
-  const upload = (id: string) => `/__mock/uploads/${id}`;
 
   return [
     // --- the API ---------------------------------------------------------------------------------
@@ -173,39 +173,7 @@ export function demoHandlers(demo: DemoBank, { origin }: DemoHandlerOptions): Re
     ),
 
     // --- the staff console's JSON actions --------------------------------------------------------
-    http.get(at('/__mock/staff/state'), () =>
-      guarded(async () => {
-        const bank = await demo.current();
-        const users = bank.allUsers();
-        const email = new Map(users.map((u) => [u.id, u.email]));
-        return json({
-          currency: bank.catalogue.currency,
-          kyc: users
-            .filter((u) => u.kyc === 'Pending Verification')
-            .map((u) => ({
-              userId: u.id,
-              email: u.email,
-              fullname: u.fullname,
-              documentType: u.kycCase?.documentType ?? null,
-              documents: (u.kycCase?.documents ?? []).map(upload),
-            })),
-          requests: bank
-            .allRequests()
-            .filter((r) => r.status === 'pending')
-            .sort((x, y) => y.createdAt - x.createdAt)
-            .map((r) => ({
-              id: r.id,
-              kind: r.kind,
-              email: email.get(r.userId) ?? null,
-              type: r.type,
-              amount: fromCents(r.amountCents),
-              plan: r.plan ?? null,
-              proof: r.proof ? upload(r.proof) : null,
-              createdAt: new Date(r.createdAt).toISOString(),
-            })),
-        });
-      }),
-    ),
+    http.get(at('/__mock/staff/state'), () => guarded(async () => json(staffState(await demo.current())))),
     http.post(at('/__mock/staff/kyc/:user/:decision'), ({ params }) =>
       guarded(async () => {
         const decision = param(params.decision);

@@ -4,10 +4,11 @@
  */
 import express, { type Router } from 'express';
 import { z } from 'zod';
-import { fromCents, type Bank } from '../bank/bank';
+import type { Bank } from '../bank/bank';
 import { refuse } from '../bank/errors';
 import type { User } from '../bank/model';
 import { STAFF_CSS, STAFF_HTML, STAFF_JS } from './staff-page';
+import { staffState } from './staff-state';
 
 const required = (field: string) => ({
   error: (issue: { input: unknown }) =>
@@ -30,8 +31,6 @@ export function staffRouter(bank: () => Bank): Router {
   const customer = (key: string): User =>
     key.includes('@') ? (bank().findByEmail(key) ?? refuse('not_found', 'No such customer')) : bank().user(key);
 
-  const upload = (id: string) => `/__mock/uploads/${id}`;
-
   router.get('/', (_req, res) => {
     res.type('html').send(STAFF_HTML);
   });
@@ -43,51 +42,7 @@ export function staffRouter(bank: () => Bank): Router {
   });
 
   router.get('/state', (_req, res) => {
-    const b = bank();
-    const users = b.allUsers();
-    const email = new Map(users.map((u) => [u.id, u.email]));
-    res.json({
-      currency: b.catalogue.currency,
-      customers: users.map((u) => ({
-        id: u.id,
-        email: u.email,
-        fullname: u.fullname,
-        role: u.role,
-        emailVerified: u.emailVerified,
-        kyc: u.kyc,
-        plan: u.plan,
-        hasPin: Boolean(u.pinHash),
-        notice: u.notice ?? null,
-        balance: fromCents(b.balanceCents(u.id)),
-      })),
-      kyc: users
-        .filter((u) => u.kyc === 'Pending Verification')
-        .map((u) => ({
-          userId: u.id,
-          email: u.email,
-          fullname: u.fullname,
-          documentType: u.kycCase?.documentType ?? null,
-          country: u.kycCase?.country ?? null,
-          documents: (u.kycCase?.documents ?? []).map(upload),
-          submittedAt: u.kycCase ? new Date(u.kycCase.submittedAt).toISOString() : null,
-        })),
-      requests: b
-        .allRequests()
-        .filter((r) => r.status === 'pending')
-        .sort((x, y) => y.createdAt - x.createdAt)
-        .map((r) => ({
-          id: r.id,
-          kind: r.kind,
-          email: email.get(r.userId) ?? null,
-          type: r.type,
-          amount: fromCents(r.amountCents),
-          plan: r.plan ?? null,
-          purpose: r.purpose ?? null,
-          payee: r.transfer ? `${r.transfer.accountHolder}, ${r.transfer.bank} ${r.transfer.accountNumber}` : null,
-          proof: r.proof ? upload(r.proof) : null,
-          createdAt: new Date(r.createdAt).toISOString(),
-        })),
-    });
+    res.json(staffState(bank()));
   });
 
   router.post('/kyc/:user/:decision', (req, res) => {
