@@ -16,9 +16,12 @@ export interface LoadResult {
   readonly failures: number;
 }
 
+const spawnServers = (args: readonly string[]) =>
+  spawn(tsx, [path.join(here, 'servers.ts'), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+
 /** Starts `servers.ts <args>` and waits for its first line. */
 export async function startServer(args: readonly string[]): Promise<ChildProcess> {
-  const child = spawn(tsx, [path.join(here, 'servers.ts'), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawnServers(args);
   const [chunk] = (await once(child.stdout, 'data')) as [Buffer];
   if (!chunk.toString().includes('ready')) throw new Error(`server ${args.join(' ')} said: ${chunk.toString()}`);
   return child;
@@ -32,9 +35,7 @@ export async function stopServer(child: ChildProcess) {
 
 /** Runs the hash floor in a child process: scrypt with the login's cost, `connections` at a time. */
 export async function hashFloor(seconds: number, connections: number): Promise<number> {
-  const child = spawn(tsx, [path.join(here, 'servers.ts'), 'hash', String(seconds), String(connections)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawnServers(['hash', String(seconds), String(connections)]);
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => {
     out += chunk.toString();
@@ -49,8 +50,8 @@ export interface Request {
   readonly body: Buffer;
 }
 
-export async function load(request: Request, connections: number, seconds: number): Promise<LoadResult> {
-  const result = await autocannon({
+const run = (request: Request, connections: number, seconds: number) =>
+  autocannon({
     url: request.url,
     method: 'POST',
     headers: { 'content-type': request.contentType, accept: 'application/json' },
@@ -58,6 +59,9 @@ export async function load(request: Request, connections: number, seconds: numbe
     connections,
     duration: seconds,
   });
+
+export async function load(request: Request, connections: number, seconds: number): Promise<LoadResult> {
+  const result = await run(request, connections, seconds);
   return {
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
@@ -68,12 +72,5 @@ export async function load(request: Request, connections: number, seconds: numbe
 
 /** A short warm-up (JIT, connection pools), not measured. */
 export async function warmUp(request: Request) {
-  await autocannon({
-    url: request.url,
-    method: 'POST',
-    headers: { 'content-type': request.contentType },
-    body: request.body,
-    connections: 10,
-    duration: 1,
-  });
+  await run(request, 10, 1);
 }

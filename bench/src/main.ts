@@ -56,13 +56,16 @@ async function wire<K extends OperationName>(
   };
 }
 
-async function signIn(base: string) {
-  const request = await wire(base, 'login', { ...DEMO, remeber: false }, 'urlencoded');
-  const reply = await fetch(request.url, {
+/** Sends a call's bytes once. */
+const send = (request: Request) =>
+  fetch(request.url, {
     method: 'POST',
     headers: { 'content-type': request.contentType },
     body: new Uint8Array(request.body),
   });
+
+async function signIn(base: string) {
+  const reply = await send(await wire(base, 'login', { ...DEMO, remeber: false }, 'urlencoded'));
   const body = (await reply.json()) as { jwt?: string };
   if (!body.jwt) throw new Error('The demo persona could not sign in');
   return body.jwt;
@@ -133,12 +136,7 @@ async function benchLighthouse(mockBase: string) {
 
 async function benchLoad(mockBase: string) {
   const token = await signIn(mockBase);
-  const institution = await wire(mockBase, 'getInstitution', {}, 'urlencoded', token);
-  const sample = await fetch(institution.url, {
-    method: 'POST',
-    headers: { 'content-type': institution.contentType },
-    body: new Uint8Array(institution.body),
-  });
+  const sample = await send(await wire(mockBase, 'getInstitution', {}, 'urlencoded', token));
   // The bare app answers the same JSON the mock gives, so both serialise and send the same bytes.
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
   const replyFile = path.join(dir, 'reply.json');

@@ -27,6 +27,17 @@ export const DEFAULT_SEED = 42;
 /** The amount of every payment, deposit and transfer the check makes. */
 export const CHECK_AMOUNT = 10;
 
+/** A plan request (fixed deposit, upgrade) with the first plan and coin the bank's form offers. */
+const withPlan = <T extends { plan: string; type: string }>(
+  sample: T,
+  form: { readonly plans: readonly { readonly plan_name: string }[]; readonly names: readonly string[] } | undefined,
+): T => ({
+  ...sample,
+  plan: form?.plans[0]?.plan_name ?? sample.plan,
+  type: form?.names[0] ?? sample.type,
+  amount: CHECK_AMOUNT,
+});
+
 export interface CheckOptions {
   /** The API base (the host's address, ending with `/`; added when missing). */
   readonly base: string;
@@ -288,24 +299,8 @@ function prepareFor(seed: number): Prepare {
         amount: CHECK_AMOUNT,
       };
     },
-    createFixedDeposit: (sample, s) => {
-      const form = s.replies.getFixedDepositForm;
-      return {
-        ...sample,
-        plan: form?.plans[0]?.plan_name ?? sample.plan,
-        type: form?.names[0] ?? sample.type,
-        amount: CHECK_AMOUNT,
-      };
-    },
-    createUpgrade: (sample, s) => {
-      const form = s.replies.getUpgradeForm;
-      return {
-        ...sample,
-        plan: form?.plans[0]?.plan_name ?? sample.plan,
-        type: form?.names[0] ?? sample.type,
-        amount: CHECK_AMOUNT,
-      };
-    },
+    createFixedDeposit: (sample, s) => withPlan(sample, s.replies.getFixedDepositForm),
+    createUpgrade: (sample, s) => withPlan(sample, s.replies.getUpgradeForm),
     createCryptoDeposit: (sample, s) => {
       const form = s.replies.getCryptoDepositForm;
       const type = form?.names[0] ?? sample.type;

@@ -64,19 +64,12 @@ export const getItems = () => items;
 
 /** The region's component once its module has loaded; until then nothing is mounted. */
 let Region: ComponentType | undefined;
-const readyListeners = new Set<() => void>();
 let loading: Promise<void> | undefined;
 const loadRegion = () =>
   (loading ??= import('./toast-region').then((module) => {
     Region = module.default;
-    for (const listener of readyListeners) listener();
+    for (const listener of listeners) listener();
   }));
-const subscribeReady = (listener: () => void) => {
-  readyListeners.add(listener);
-  return () => {
-    readyListeners.delete(listener);
-  };
-};
 const isReady = () => Region !== undefined;
 
 function LoadedRegion() {
@@ -91,7 +84,7 @@ export function preloadToaster(): Promise<void> {
 /** Mount once, at the top of the app. */
 export function Toaster() {
   const current = useSyncExternalStore(subscribe, getItems, getItems);
-  const ready = useSyncExternalStore(subscribeReady, isReady, isReady);
+  const ready = useSyncExternalStore(subscribe, isReady, isReady);
   useEffect(() => {
     if (current.length > 0) void loadRegion();
   }, [current.length]);
