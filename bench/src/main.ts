@@ -71,12 +71,17 @@ async function signIn(base: string) {
   return body.jwt;
 }
 
-async function benchBundle(webDist: string, refDist: string, mockBase: string) {
-  const reference = express();
-  reference.use('/wp-user', webApp(refDist));
-  const server = reference.listen(0, '127.0.0.1');
+/** Serves a built app at /wp-user/ as the mock serves the portal; gives its base address. */
+async function serveApp(dist: string) {
+  const app = express();
+  app.use('/wp-user', webApp(dist));
+  const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
-  const refBase = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}/`;
+  return { base: `http://127.0.0.1:${String((server.address() as AddressInfo).port)}/`, server };
+}
+
+async function benchBundle(webDist: string, refDist: string, mockBase: string) {
+  const { base: refBase, server } = await serveApp(refDist);
   try {
     const portal = await initialLoad(`${mockBase}wp-user/account/login`, 'input[type=email]', webDist);
     const ref = await initialLoad(`${refBase}wp-user/`, 'h1', refDist);
@@ -103,7 +108,10 @@ async function benchBundle(webDist: string, refDist: string, mockBase: string) {
   }
 }
 
-async function benchLighthouse(mockBase: string) {
+const lighthouseFigures = (r: LighthouseResult) =>
+  `perf ${String(r.performance)}, a11y ${String(r.accessibility)}, bp ${String(r.bestPractices)}, LCP ${String(r.lcpMs)} ms, TBT ${String(r.tbtMs)} ms, CLS ${r.cls.toFixed(3)}`;
+
+async function benchLighthouse(mockBase: string, refDist: string) {
   const token = await signIn(mockBase);
   const pages = [
     { name: 'landing', url: `${mockBase}wp-user/account` },
@@ -117,7 +125,7 @@ async function benchLighthouse(mockBase: string) {
     out[page.name] = { mobile, desktop };
     const l = BUDGETS.lighthouse;
     for (const [preset, r] of [['mobile', mobile] as const, ['desktop', desktop] as const]) {
-      const figures = `perf ${String(r.performance)}, a11y ${String(r.accessibility)}, bp ${String(r.bestPractices)}, LCP ${String(r.lcpMs)} ms, TBT ${String(r.tbtMs)} ms, CLS ${r.cls.toFixed(3)}`;
+      const figures = lighthouseFigures(r);
       const ok =
         (preset === 'desktop' || r.performance >= l.minMobilePerformance) &&
         r.accessibility >= l.minAccessibility &&
@@ -131,7 +139,20 @@ async function benchLighthouse(mockBase: string) {
       );
     }
   }
-  results.lighthouse = { runsPerPage: lighthouseRuns, pages: out };
+  // The floor: the bare reference app (one route, nothing to fetch), audited the same way in this run.
+  const { base: refBase, server } = await serveApp(refDist);
+  try {
+    const page = { name: 'reference', url: `${refBase}wp-user/` };
+    const reference = {
+      mobile: await audit(page, 'mobile', lighthouseRuns),
+      desktop: await audit(page, 'desktop', lighthouseRuns),
+    };
+    console.log(`  floor: the reference app, mobile: ${lighthouseFigures(reference.mobile)}`);
+    console.log(`  floor: the reference app, desktop: ${lighthouseFigures(reference.desktop)}`);
+    results.lighthouse = { runsPerPage: lighthouseRuns, pages: out, reference };
+  } finally {
+    server.close();
+  }
 }
 
 async function benchLoad(mockBase: string) {
@@ -193,7 +214,7 @@ async function main() {
   const mockBase = `http://127.0.0.1:${String(MOCK_PORT)}/`;
   try {
     if (only.has('bundle')) await benchBundle(webDist, refDist, mockBase);
-    if (only.has('lighthouse')) await benchLighthouse(mockBase);
+    if (only.has('lighthouse')) await benchLighthouse(mockBase, refDist);
     if (only.has('load')) await benchLoad(mockBase);
   } finally {
     await stopServer(mock);

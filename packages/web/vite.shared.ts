@@ -13,6 +13,9 @@ export const BASE = '/wp-user/';
 const SCHEMA_MODULES =
   /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]contract[\\/]src[\\/](?!api-error)|[\\/]src[\\/]lib[\\/]form-rules|form-schemas/u;
 
+const FRAMEWORK_MODULES =
+  /[\\/]node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?(react|react-dom|scheduler|@tanstack[\\/][^\\/]+|use-sync-external-store|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs|primitive|label))[\\/]/u;
+
 /** The Vite config of an app whose sources live in `<root>/src` with file routes in `<root>/src/routes`. */
 export function portalViteConfig(root: string): UserConfig {
   const src = path.join(root, 'src');
@@ -23,6 +26,9 @@ export function portalViteConfig(root: string): UserConfig {
       tanstackRouter({
         target: 'react',
         autoCodeSplitting: true,
+        codeSplittingOptions: {
+          defaultBehavior: [['loader', 'component', 'pendingComponent'], ['errorComponent'], ['notFoundComponent']],
+        },
         routesDirectory: path.join(src, 'routes'),
         generatedRouteTree: path.join(src, 'routeTree.gen.ts'),
         // Tests stand beside the route files and are no routes.
@@ -33,6 +39,8 @@ export function portalViteConfig(root: string): UserConfig {
     ],
     resolve: { alias: { '@': src } },
     build: {
+      // The server reads it to preload each page's route chunks with the page (mock-server http/route-preloads).
+      manifest: true,
       rolldownOptions: {
         output: {
           // The contract's schemas, zod and the forms' rules travel together, in a chunk of their own that
@@ -43,7 +51,10 @@ export function portalViteConfig(root: string): UserConfig {
             // dependency-free error type that every page uses. `maxSize` (source bytes) cuts the group into
             // chunks of at most about 15 kB gzip, which load side by side.
             includeDependenciesRecursively: false,
-            groups: [{ name: 'schemas', test: SCHEMA_MODULES, maxSize: 300_000 }],
+            groups: [
+              { name: 'schemas', test: SCHEMA_MODULES, maxSize: 300_000 },
+              { name: 'framework', test: FRAMEWORK_MODULES },
+            ],
           },
         },
       },

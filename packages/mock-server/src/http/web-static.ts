@@ -3,12 +3,14 @@
  * read and compressed (brotli and gzip) once, on first request, and then answered from memory: hashed
  * assets with a year-long immutable cache, everything else revalidated (and re-read when a rebuild
  * changed it). Unknown paths under /wp-user/
- * get index.html, so the client router can take them.
+ * get index.html, so the client router can take them, with `modulepreload` links for the code of the
+ * page asked for (./route-preloads), so the browser fetches it beside the entry.
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import express, { type Request, type Response } from 'express';
+import { preloadTags, routePreloads, type Manifest } from './route-preloads';
 
 const TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -52,9 +54,16 @@ function load(root: string, relative: string): Entry | undefined {
   const ext = path.extname(file).toLowerCase();
   const type = TYPES[ext];
   if (!type) return undefined;
-  const identity = readFileSync(file);
   const cacheControl = isHashed(relative) ? 'public, max-age=31536000, immutable' : 'no-cache';
-  if (!COMPRESSIBLE.has(ext) || identity.length < 512) return { mtimeMs, type, identity, cacheControl };
+  return entryOf(readFileSync(file), { mtimeMs, type, cacheControl, compressible: COMPRESSIBLE.has(ext) });
+}
+
+function entryOf(
+  identity: Buffer,
+  meta: { mtimeMs: number; type: string; cacheControl: string; compressible: boolean },
+): Entry {
+  const { mtimeMs, type, cacheControl } = meta;
+  if (!meta.compressible || identity.length < 512) return { mtimeMs, type, identity, cacheControl };
   return {
     mtimeMs,
     type,
@@ -95,7 +104,44 @@ const changed = (file: string, mtimeMs: number) => {
   }
 };
 
-/** The router for the built web app in `root` (a folder with index.html). */
+/**
+ * Pages under these addresses fetch from the bank before their first paint, so the API client (and the
+ * contract's schemas it checks replies with) are preloaded with them too.
+ */
+const FETCH_FIRST: Readonly<Record<string, readonly string[]>> = { '/dashboard': ['src/lib/api-client.ts'] };
+
+function readManifest(root: string): Manifest | undefined {
+  try {
+    return JSON.parse(readFileSync(path.join(root, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  } catch {
+    return undefined;
+  }
+}
+
+/** index.html for each page: with that page's preloads, compressed once per distinct set of them. */
+function pages(root: string, index: Entry) {
+  const manifest = readManifest(root);
+  const preloads = manifest ? routePreloads(manifest, FETCH_FIRST) : () => [];
+  const html = index.identity.toString('utf8');
+  const variants = new Map<string, Entry>();
+  return (pathname: string): Entry => {
+    const files = preloads(pathname);
+    if (files.length === 0 || !html.includes('</head>')) return index;
+    const key = files.join(' ');
+    let variant = variants.get(key);
+    if (!variant) {
+      const withPreloads = html.replace('</head>', `${preloadTags(BASE, files)}</head>`);
+      variant = entryOf(Buffer.from(withPreloads), { ...index, compressible: true });
+      variants.set(key, variant);
+    }
+    return variant;
+  };
+}
+
+/** Where the app is served (its Vite `base`). */
+const BASE = '/wp-user/';
+
+/** The router for the built web app in `root` (a folder with index.html), served at /wp-user/. */
 export function webApp(root: string): express.Router {
   const base = path.resolve(root);
   const cache = new Map<string, Entry | null>();
@@ -109,6 +155,14 @@ export function webApp(root: string): express.Router {
     return hit ?? undefined;
   };
 
+  let indexPages: { index: Entry; page: (pathname: string) => Entry } | undefined;
+  const page = (pathname: string) => {
+    const index = entry('/index.html');
+    if (!index) return undefined;
+    if (indexPages?.index !== index) indexPages = { index, page: pages(base, index) };
+    return indexPages.page(pathname);
+  };
+
   const router = express.Router();
   router.get(/.*/u, (req, res) => {
     let relative: string;
@@ -116,6 +170,11 @@ export function webApp(root: string): express.Router {
       relative = decodeURIComponent(req.path);
     } catch {
       relative = '/';
+    }
+    // Build metadata (`.vite/manifest.json`) and other dot-folders are no part of the site.
+    if (relative.split('/').some((segment) => segment.startsWith('.'))) {
+      res.status(404).json({ error: true, message: `Nothing at ${req.path}`, code: 'not_found' });
+      return;
     }
     const file = relative.endsWith('/') ? undefined : entry(relative);
     if (file) {
@@ -127,7 +186,7 @@ export function webApp(root: string): express.Router {
       res.status(404).json({ error: true, message: `Nothing at ${req.path}`, code: 'not_found' });
       return;
     }
-    const index = entry('/index.html');
+    const index = page(relative);
     if (!index) {
       res.status(404).json({ error: true, message: 'The web app is not built', code: 'not_found' });
       return;

@@ -1,19 +1,20 @@
 /**
  * Ready-made fields over the form kit, for the field kinds the portal's forms repeat: text, secret
- * digits (passcode, PIN), checkbox, one-time code and image file (the select is in ./select-field). Each one is a `FormField` + `FormItem` + label,
- * control, description and message, so every form gets the same wiring and look.
+ * digits (passcode, PIN) and checkbox; the one-time code, the image file and the select have modules of their
+ * own (./otp-field, ./file-field, ./select-field), so pages load only the kinds they use. Each one is a
+ * `FormField` + `FormItem` + label, control, description and message, so every form gets the same wiring
+ * and look.
  */
-import { Eye, EyeOff, Upload } from 'lucide-react';
+import { Eye, EyeOff } from 'lucide-react';
 import { useState, type ComponentProps, type ReactNode } from 'react';
-import type { Control, FieldPathByValue, FieldValues } from 'react-hook-form';
+import type { Control, FieldPathByValue, FieldValues } from '@/lib/form-state';
 import { cn } from '@/lib/utils';
 import { Checkbox } from './checkbox';
-import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage, useFormField } from './form';
+import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from './form';
 import { Input, Textarea } from './input';
-import { OtpInput } from './otp-input';
 
-export interface FieldBase<T extends FieldValues, N, TOut> {
-  readonly control: Control<T, unknown, TOut>;
+export interface FieldBase<T extends FieldValues, N> {
+  readonly control: Control<T>;
   readonly name: N;
   readonly label: ReactNode;
   readonly description?: ReactNode;
@@ -22,8 +23,8 @@ export interface FieldBase<T extends FieldValues, N, TOut> {
 
 type InputProps = Omit<ComponentProps<'input'>, 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'ref'>;
 
-export interface TextFieldProps<T extends FieldValues, N extends FieldPathByValue<T, string>, TOut>
-  extends FieldBase<T, N, TOut>, Omit<InputProps, 'className'> {
+export interface TextFieldProps<T extends FieldValues, N extends FieldPathByValue<T, string>>
+  extends FieldBase<T, N>, Omit<InputProps, 'className'> {
   /** Rewrites what is typed before it is kept (for example, strips non-digits). */
   readonly transform?: (value: string) => string;
   /** A password-type field gets a button that shows what was typed. */
@@ -32,7 +33,7 @@ export interface TextFieldProps<T extends FieldValues, N extends FieldPathByValu
   readonly multiline?: boolean;
 }
 
-export function TextField<T extends FieldValues, N extends FieldPathByValue<T, string>, TOut>({
+export function TextField<T extends FieldValues, N extends FieldPathByValue<T, string>>({
   control,
   name,
   label,
@@ -43,17 +44,16 @@ export function TextField<T extends FieldValues, N extends FieldPathByValue<T, s
   multiline = false,
   type = 'text',
   ...inputProps
-}: TextFieldProps<T, N, TOut>) {
+}: TextFieldProps<T, N>) {
   const [revealed, setRevealed] = useState(false);
   return (
-    <FormField
+    <FormField<T, string>
       control={control}
       name={name}
       render={({ field }) => {
         const onChange = (raw: string) => {
           field.onChange(transform ? transform(raw) : raw);
         };
-        const value = field.value as string;
         return (
           <FormItem className={className}>
             <FormLabel>{label}</FormLabel>
@@ -62,12 +62,11 @@ export function TextField<T extends FieldValues, N extends FieldPathByValue<T, s
                 <Textarea
                   name={field.name}
                   ref={field.ref}
-                  value={value}
-                  onBlur={field.onBlur}
+                  value={field.value}
                   onChange={(event) => {
                     onChange(event.target.value);
                   }}
-                  disabled={field.disabled === true || inputProps.disabled === true}
+                  disabled={inputProps.disabled}
                   placeholder={inputProps.placeholder}
                   autoComplete={inputProps.autoComplete}
                 />
@@ -80,12 +79,10 @@ export function TextField<T extends FieldValues, N extends FieldPathByValue<T, s
                     type={revealable && revealed ? 'text' : type}
                     name={field.name}
                     ref={field.ref}
-                    value={value}
-                    onBlur={field.onBlur}
+                    value={field.value}
                     onChange={(event) => {
                       onChange(event.target.value);
                     }}
-                    disabled={field.disabled === true || inputProps.disabled === true}
                     className={cn(revealable && 'pr-12')}
                   />
                 </FormControl>
@@ -120,12 +117,8 @@ export function TextField<T extends FieldValues, N extends FieldPathByValue<T, s
 /** Keeps only digits, at most `length` of them. */
 const digitsOnly = (length: number) => (value: string) => value.replace(/\D/gu, '').slice(0, length);
 
-export interface SecretDigitsFieldProps<
-  T extends FieldValues,
-  N extends FieldPathByValue<T, string>,
-  TOut,
-> extends Omit<
-  TextFieldProps<T, N, TOut>,
+export interface SecretDigitsFieldProps<T extends FieldValues, N extends FieldPathByValue<T, string>> extends Omit<
+  TextFieldProps<T, N>,
   'type' | 'inputMode' | 'maxLength' | 'transform' | 'revealable' | 'multiline'
 > {
   /** How many digits it takes. */
@@ -136,34 +129,29 @@ export interface SecretDigitsFieldProps<
  * A passcode or PIN in a password field: anything but digits is dropped as it is typed or pasted (a pasted
  * value keeps every digit, whatever separates them), at most `length` are kept, and a button shows them.
  */
-export function SecretDigitsField<T extends FieldValues, N extends FieldPathByValue<T, string>, TOut>({
+export function SecretDigitsField<T extends FieldValues, N extends FieldPathByValue<T, string>>({
   length,
   ...props
-}: SecretDigitsFieldProps<T, N, TOut>) {
+}: SecretDigitsFieldProps<T, N>) {
   return <TextField {...props} type="password" inputMode="numeric" transform={digitsOnly(length)} revealable />;
 }
 
-export type CheckboxFieldProps<T extends FieldValues, N extends FieldPathByValue<T, boolean>, TOut> = FieldBase<
-  T,
-  N,
-  TOut
->;
+export type CheckboxFieldProps<T extends FieldValues, N extends FieldPathByValue<T, boolean>> = FieldBase<T, N>;
 
-export function CheckboxField<T extends FieldValues, N extends FieldPathByValue<T, boolean>, TOut>({
+export function CheckboxField<T extends FieldValues, N extends FieldPathByValue<T, boolean>>({
   control,
   name,
   label,
   description,
   className,
-}: CheckboxFieldProps<T, N, TOut>) {
+}: CheckboxFieldProps<T, N>) {
   return (
-    <FormField
+    <FormField<T, boolean>
       control={control}
       name={name}
       render={({ field }) => (
         <FormItem className={cn('gap-1.5', className)}>
-          {/* The label dims with a disabled box through the row (the box is no sibling of the label). */}
-          <div className="group flex items-start gap-3" data-disabled={field.disabled === true}>
+          <div className="flex items-start gap-3">
             <FormControl>
               <Checkbox
                 name={field.name}
@@ -172,141 +160,15 @@ export function CheckboxField<T extends FieldValues, N extends FieldPathByValue<
                 onChange={(event) => {
                   field.onChange(event.target.checked);
                 }}
-                onBlur={field.onBlur}
-                disabled={field.disabled}
                 className="mt-0.5"
               />
             </FormControl>
-            <FormLabel className="font-normal group-data-[disabled=true]:cursor-not-allowed">{label}</FormLabel>
+            <FormLabel className="font-normal">{label}</FormLabel>
           </div>
           {description !== undefined && <FormDescription>{description}</FormDescription>}
           <FormMessage />
         </FormItem>
       )}
-    />
-  );
-}
-
-export interface OtpFieldProps<T extends FieldValues, N extends FieldPathByValue<T, string>, TOut> extends FieldBase<
-  T,
-  N,
-  TOut
-> {
-  readonly length: number;
-  readonly masked?: boolean;
-  readonly autoFocus?: boolean;
-}
-
-/** The OTP group is named by the field's label; the boxes name themselves ("Digit 2 of 6"). */
-function OtpControl(props: {
-  readonly length: number;
-  readonly masked: boolean;
-  readonly autoFocus: boolean;
-  readonly value: string;
-  readonly name: string;
-  readonly disabled: boolean;
-  readonly onChange: (value: string) => void;
-  readonly onBlur: () => void;
-}) {
-  const { error, formItemId, formLabelId, formDescriptionId, formMessageId } = useFormField();
-  return (
-    <OtpInput
-      id={formItemId}
-      aria-labelledby={formLabelId}
-      aria-describedby={error === undefined ? formDescriptionId : `${formDescriptionId} ${formMessageId}`}
-      aria-invalid={error !== undefined}
-      {...props}
-    />
-  );
-}
-
-export function OtpField<T extends FieldValues, N extends FieldPathByValue<T, string>, TOut>({
-  control,
-  name,
-  label,
-  description,
-  className,
-  length,
-  masked = false,
-  autoFocus = false,
-}: OtpFieldProps<T, N, TOut>) {
-  return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormItem className={className}>
-          <FormLabel>{label}</FormLabel>
-          <OtpControl
-            length={length}
-            masked={masked}
-            autoFocus={autoFocus}
-            value={field.value}
-            name={field.name}
-            disabled={field.disabled === true}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-          />
-          {description !== undefined && <FormDescription>{description}</FormDescription>}
-          <FormMessage />
-        </FormItem>
-      )}
-    />
-  );
-}
-
-export interface FileFieldProps<
-  T extends FieldValues,
-  N extends FieldPathByValue<T, File | undefined>,
-  TOut,
-> extends FieldBase<T, N, TOut> {
-  /** The accepted types, as the input's `accept` attribute. */
-  readonly accept: string;
-}
-
-/** An image upload: a file input styled as a drop zone that names the chosen file. */
-export function FileField<T extends FieldValues, N extends FieldPathByValue<T, File | undefined>, TOut>({
-  control,
-  name,
-  label,
-  description,
-  className,
-  accept,
-}: FileFieldProps<T, N, TOut>) {
-  return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => {
-        const file = field.value as File | undefined;
-        return (
-          <FormItem className={className}>
-            <FormLabel>{label}</FormLabel>
-            <div className="relative flex min-h-16 items-center gap-3 rounded-md border border-dashed border-input bg-muted px-3 py-3 text-sm focus-within:border-ring focus-within:ring-[3px] focus-within:ring-ring/25 has-aria-invalid:border-destructive">
-              <Upload className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
-              <span className={cn('min-w-0 flex-1 truncate', file === undefined && 'text-muted-foreground')}>
-                {file === undefined ? 'Choose an image' : file.name}
-              </span>
-              <FormControl>
-                <input
-                  type="file"
-                  accept={accept}
-                  name={field.name}
-                  ref={field.ref}
-                  onBlur={field.onBlur}
-                  disabled={field.disabled}
-                  onChange={(event) => {
-                    field.onChange(event.target.files?.[0]);
-                  }}
-                  className="absolute inset-0 cursor-pointer opacity-0"
-                />
-              </FormControl>
-            </div>
-            {description !== undefined && <FormDescription>{description}</FormDescription>}
-            <FormMessage />
-          </FormItem>
-        );
-      }}
     />
   );
 }

@@ -1,40 +1,46 @@
 /**
- * The form kit, over react-hook-form (shadcn/ui's pattern): `FormField` binds a field by name,
- * `FormItem` gives it ids, and `FormLabel`, `FormControl`, `FormDescription` and `FormMessage` wire the
- * label, `aria-invalid`, `aria-describedby` and the error text from those ids, once, for every field.
+ * The form kit, over the form state of `@/lib/form-state` (shadcn/ui's pattern): `FormField` binds a field
+ * by name, `FormItem` gives it ids, and `FormLabel`, `FormControl`, `FormDescription` and `FormMessage` wire
+ * the label, `aria-invalid`, `aria-describedby` and the error text from those ids, once, for every field.
  */
-import { Slot } from 'radix-ui';
-import { createContext, use, useId, type ComponentProps } from 'react';
+import { createContext, use, useId, type ComponentProps, type ReactElement, type ReactNode } from 'react';
 import {
-  Controller,
-  FormProvider,
-  useFormContext,
-  useFormState,
-  type ControllerProps,
-  type FieldPath,
+  useField,
+  type Control,
+  type FieldBinding,
+  type FieldError,
+  type FieldPathByValue,
   type FieldValues,
-} from 'react-hook-form';
+  type UseFormReturn,
+} from '@/lib/form-state';
 import { cn } from '@/lib/utils';
 import { Label } from './label';
+import { Slot } from './slot';
 
-const Form = FormProvider;
+/** Wraps a form's elements, given the form (`<Form {...form}>`); the fields bind through `control`. */
+function Form<T extends FieldValues, TOut>({ children }: UseFormReturn<T, TOut> & { readonly children: ReactNode }) {
+  return children;
+}
 
 interface FormFieldContextValue {
   readonly name: string;
+  readonly error: FieldError | undefined;
 }
 
 const FormFieldContext = createContext<FormFieldContextValue | null>(null);
 
-function FormField<
-  TFieldValues extends FieldValues = FieldValues,
-  TName extends FieldPath<TFieldValues> = FieldPath<TFieldValues>,
-  TTransformedValues = TFieldValues,
->(props: ControllerProps<TFieldValues, TName, TTransformedValues>) {
-  return (
-    <FormFieldContext value={{ name: props.name }}>
-      <Controller {...props} />
-    </FormFieldContext>
-  );
+/** Binds the field `name` (whose values are of type `V`) and renders it with `render`. */
+function FormField<T extends FieldValues, V>({
+  control,
+  name,
+  render,
+}: {
+  readonly control: Control<T>;
+  readonly name: FieldPathByValue<T, V>;
+  readonly render: (props: { readonly field: FieldBinding<V> }) => ReactNode;
+}) {
+  const { error, ...field } = useField(control, name);
+  return <FormFieldContext value={{ name, error }}>{render({ field })}</FormFieldContext>;
 }
 
 interface FormItemContextValue {
@@ -47,17 +53,13 @@ const FormItemContext = createContext<FormItemContextValue | null>(null);
 function useFormField() {
   const field = use(FormFieldContext);
   const item = use(FormItemContext);
-  const { getFieldState } = useFormContext();
   if (field === null || item === null) throw new Error('useFormField is used outside <FormField> and <FormItem>');
-  const formState = useFormState({ name: field.name });
-  const fieldState = getFieldState(field.name, formState);
   return {
-    name: field.name,
+    ...field,
     formItemId: `${item.id}-form-item`,
     formLabelId: `${item.id}-form-item-label`,
     formDescriptionId: `${item.id}-form-item-description`,
     formMessageId: `${item.id}-form-item-message`,
-    ...fieldState,
   };
 }
 
@@ -84,16 +86,18 @@ function FormLabel({ className, ...props }: ComponentProps<typeof Label>) {
   );
 }
 
-function FormControl(props: ComponentProps<typeof Slot.Root>) {
+/** Gives its one child (the control) the field's id, `aria-invalid` and `aria-describedby`. */
+function FormControl({ children }: { children: ReactElement }) {
   const { error, formItemId, formDescriptionId, formMessageId } = useFormField();
   return (
-    <Slot.Root
+    <Slot
       data-slot="form-control"
       id={formItemId}
       aria-describedby={error === undefined ? formDescriptionId : `${formDescriptionId} ${formMessageId}`}
       aria-invalid={error !== undefined}
-      {...props}
-    />
+    >
+      {children}
+    </Slot>
   );
 }
 
@@ -112,7 +116,7 @@ function FormDescription({ className, ...props }: ComponentProps<'p'>) {
 /** The field's error text, or `children` when it has none. */
 function FormMessage({ className, children, ...props }: ComponentProps<'p'>) {
   const { error, formMessageId } = useFormField();
-  const body = error === undefined ? children : (error.message ?? '');
+  const body = error === undefined ? children : error.message;
   if (body === undefined || body === null || body === '') return null;
   return (
     <p

@@ -2,7 +2,7 @@
  * The select field of the form kit, in a module of its own: Radix Select brings a positioning engine
  * that only the forms with a select should load.
  */
-import type { FieldPathByValue, FieldValues } from 'react-hook-form';
+import type { FieldPathByValue, FieldValues } from '@/lib/form-state';
 import type { FieldBase } from './form-fields';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from './form';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './select';
@@ -12,16 +12,15 @@ export interface SelectOption {
   readonly label: string;
 }
 
-export interface SelectFieldProps<T extends FieldValues, N extends FieldPathByValue<T, string>, TOut> extends FieldBase<
+export interface SelectFieldProps<T extends FieldValues, N extends FieldPathByValue<T, string>> extends FieldBase<
   T,
-  N,
-  TOut
+  N
 > {
   readonly options: readonly SelectOption[];
   readonly placeholder?: string;
 }
 
-export function SelectField<T extends FieldValues, N extends FieldPathByValue<T, string>, TOut>({
+export function SelectField<T extends FieldValues, N extends FieldPathByValue<T, string>>({
   control,
   name,
   label,
@@ -29,22 +28,17 @@ export function SelectField<T extends FieldValues, N extends FieldPathByValue<T,
   className,
   options,
   placeholder,
-}: SelectFieldProps<T, N, TOut>) {
+}: SelectFieldProps<T, N>) {
   return (
-    <FormField
+    <FormField<T, string>
       control={control}
       name={name}
       render={({ field }) => (
         <FormItem className={className}>
           <FormLabel>{label}</FormLabel>
-          <Select
-            name={field.name}
-            value={field.value}
-            onValueChange={field.onChange}
-            disabled={field.disabled === true}
-          >
+          <Select name={field.name} value={field.value} onValueChange={field.onChange}>
             <FormControl>
-              <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
+              <SelectTrigger ref={field.ref}>
                 <SelectValue placeholder={placeholder} />
               </SelectTrigger>
             </FormControl>

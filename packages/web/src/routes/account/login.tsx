@@ -1,17 +1,25 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { AccountCard } from './-components/account-card';
 import { LoginEmailStep, type LoginIdentity } from './-components/login-email-step';
-import { LoginPasscodeStep } from './-components/login-passcode-step';
 import { SessionEndNotice } from './-components/session-end-notice';
 import { textLinkClass } from '@/components/ui/text-link';
 import { validateSessionEndSearch } from '@/lib/session-end-reason';
+import { whenIdle } from '@/lib/when-idle';
 
 export const Route = createFileRoute('/account/login')({
   // `?ended=idle|expired`: the dashboard's session ended on its own (idle-session-guard).
   validateSearch: validateSessionEndSearch,
   component: LoginPage,
 });
+
+/**
+ * The passcode step loads apart from the page: the page paints with the e-mail step alone, and the second
+ * step's code arrives while the user types (it is fetched when the browser is idle after the first paint, long before the e-mail
+ * lookup answers).
+ */
+const passcodeStep = () => import('./-components/login-passcode-step');
+const LoginPasscodeStep = lazy(async () => ({ default: (await passcodeStep()).LoginPasscodeStep }));
 
 function LoginPage() {
   const { ended } = Route.useSearch();
@@ -26,6 +34,9 @@ function LoginPage() {
 function LoginCard() {
   const [identity, setIdentity] = useState<LoginIdentity | undefined>(undefined);
   const [entered, setEntered] = useState({ email: '', remember: false });
+  useEffect(() => {
+    whenIdle(() => void passcodeStep());
+  }, []);
 
   return (
     <AccountCard
@@ -55,12 +66,20 @@ function LoginCard() {
           }}
         />
       ) : (
-        <LoginPasscodeStep
-          identity={identity}
-          onBack={() => {
-            setIdentity(undefined);
-          }}
-        />
+        <Suspense
+          fallback={
+            <p role="status" className="text-sm text-muted-foreground">
+              Loading…
+            </p>
+          }
+        >
+          <LoginPasscodeStep
+            identity={identity}
+            onBack={() => {
+              setIdentity(undefined);
+            }}
+          />
+        </Suspense>
       )}
     </AccountCard>
   );

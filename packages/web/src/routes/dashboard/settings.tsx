@@ -1,10 +1,8 @@
 import { operations } from '@ebank/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { AtSign, KeyRound, LockKeyhole } from 'lucide-react';
 import type { ReactNode, SyntheticEvent } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -13,6 +11,8 @@ import { SecretDigitsField, TextField } from '@/components/ui/form-fields';
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor } from '@/lib/api';
 import { exactDigits } from '@/lib/form-rules';
+import { useForm, useWatch } from '@/lib/form-state';
+import { schemaResolver } from '@/lib/schema-resolver';
 import { PageHeader } from './-components/page';
 import { ignore, invalidate, profileQuery } from './-components/queries';
 
@@ -145,7 +145,7 @@ function SettingsCard({
 function EmailForm() {
   const queryClient = useQueryClient();
   const { data: profile } = useQuery({ ...profileQuery, retryOnMount: false });
-  const form = useForm({ resolver: zodResolver(emailSchema), defaultValues: { email: '' } });
+  const form = useForm({ resolver: schemaResolver(emailSchema), defaultValues: { email: '' } });
   const email = useWatch({ control: form.control, name: 'email' });
   // Spec section 5: Save only for an address of the standard form.
   const canSave = emailRule.safeParse(email.trim()).success;
@@ -200,10 +200,7 @@ function EmailForm() {
  * confirmation differ shows the mismatch message and sends nothing, whatever the Save button allowed.
  */
 function SecretChangeForm({ change: spec }: { change: SecretChange }) {
-  const form = useForm<SecretValues, unknown, SecretValues>({
-    resolver: zodResolver(spec.schema),
-    defaultValues: emptySecrets,
-  });
+  const form = useForm({ resolver: schemaResolver(spec.schema), defaultValues: emptySecrets });
   const [current, next, confirm] = useWatch({ control: form.control, name: ['c_pwd', 'n_pwd', 'con_pwd'] });
   const canSave =
     current !== '' && next !== '' && confirm !== '' && next === confirm && spec.confirmLongEnough(confirm);

@@ -1,7 +1,6 @@
 import type { OperationReply, Operations } from '@ebank/contract';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { CheckboxField, TextField } from '@/components/ui/form-fields';
@@ -9,6 +8,7 @@ import { mutationOptionsFor } from '@/lib/api';
 import { lazyResolver } from '@/components/ui/lazy-resolver';
 import type { EmailStepOutput, EmailStepValues } from './login-schemas';
 import { textLinkClass } from '@/components/ui/text-link';
+import { useForm } from '@/lib/form-state';
 import { cn } from '@/lib/utils';
 
 export type LookupReply = OperationReply<Operations['lookupUser']>;

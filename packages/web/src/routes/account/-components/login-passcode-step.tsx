@@ -1,13 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
-import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
-import { OtpField, TextField } from '@/components/ui/form-fields';
+import { TextField } from '@/components/ui/form-fields';
+import { OtpField } from '@/components/ui/otp-field';
 import { toast } from '@/components/ui/toast';
 import { UserAvatar } from '@/components/user-avatar';
 import { mutationOptionsFor, staffUrl } from '@/lib/api';
+import { useForm } from '@/lib/form-state';
 import { pageNavigation } from '@/lib/page-navigation';
 import { session } from '@/lib/session';
 import { useAfterDelay } from '@/lib/use-after-delay';

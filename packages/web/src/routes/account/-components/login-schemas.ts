@@ -3,8 +3,8 @@
  * zod), and its forms load them on first validation through `lazyResolver`.
  */
 import { operations } from '@ebank/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
+import { schemaResolver } from '@/lib/schema-resolver';
 import { emailField } from './form-schemas';
 import { PASSCODE_LENGTH } from './passcode';
 
@@ -26,6 +26,6 @@ export type EmailStepOutput = z.output<typeof emailStepSchema>;
 export type PasscodeStepValues = z.input<typeof passcodeSchema>;
 export type PasscodeStepOutput = z.output<typeof passcodeSchema>;
 
-export const emailStepResolver = zodResolver(emailStepSchema);
-export const passcodeResolver = zodResolver(passcodeSchema);
-export const passwordResolver = zodResolver(passwordSchema);
+export const emailStepResolver = schemaResolver(emailStepSchema);
+export const passcodeResolver = schemaResolver(passcodeSchema);
+export const passwordResolver = schemaResolver(passwordSchema);

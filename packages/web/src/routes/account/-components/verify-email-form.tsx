@@ -1,16 +1,17 @@
 import { operations } from '@ebank/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { MailCheck } from 'lucide-react';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
-import { OtpField, TextField } from '@/components/ui/form-fields';
+import { TextField } from '@/components/ui/form-fields';
+import { OtpField } from '@/components/ui/otp-field';
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor } from '@/lib/api';
 import { exactDigits } from '@/lib/form-rules';
+import { useForm } from '@/lib/form-state';
+import { schemaResolver } from '@/lib/schema-resolver';
 import { session } from '@/lib/session';
 import { useAfterDelay } from '@/lib/use-after-delay';
 import { AccountCard } from './account-card';
@@ -37,7 +38,7 @@ export function VerifyEmailForm({ email: given }: { email: string | undefined })
   const navigate = useNavigate();
   const { schedule, waiting } = useAfterDelay();
   const form = useForm({
-    resolver: zodResolver(verifySchema),
+    resolver: schemaResolver(verifySchema),
     defaultValues: { email: given ?? '', ver_code: '' },
   });
   const verify = useMutation({

@@ -1,16 +1,17 @@
 import { describeTypes, IMAGE_TYPES, MAX_IMAGE_BYTES, formatBytes } from '@ebank/contract';
 import { isApiError } from '@ebank/contract/errors';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { TriangleAlert } from 'lucide-react';
-import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
-import { FileField, TextField } from '@/components/ui/form-fields';
+import { TextField } from '@/components/ui/form-fields';
+import { FileField } from '@/components/ui/file-field';
 import { SelectField } from '@/components/ui/select-field';
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor, queryOptionsFor } from '@/lib/api';
+import { useForm } from '@/lib/form-state';
+import { schemaResolver } from '@/lib/schema-resolver';
 import { session } from '@/lib/session';
 import { useAfterDelay } from '@/lib/use-after-delay';
 import { AccountCard } from '../-components/account-card';
@@ -35,7 +36,7 @@ function KycFormPage() {
   const navigate = useNavigate();
   const { schedule, waiting } = useAfterDelay();
   const documentTypes = useQuery(documentTypesQuery);
-  const form = useForm({ resolver: zodResolver(kycSchema), defaultValues: emptyForm });
+  const form = useForm({ resolver: schemaResolver(kycSchema), defaultValues: emptyForm });
   const submit = useMutation({
     ...mutationOptionsFor('submitVerification'),
     meta: { errorMessage: 'Something went wrong!' },

@@ -3,40 +3,13 @@
  * Confirm). The first entry waits in session storage, so the second screen survives a reload; it is
  * never written to local storage and is forgotten once the PIN is created.
  */
-import type { QueryClient } from '@tanstack/react-query';
-import { redirect } from '@tanstack/react-router';
 import { KeyRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { storedValue } from '@/lib/browser-storage';
 import { Skeleton } from './page';
-import { pinQuery } from './queries';
 
-export const PIN_LENGTH = 4;
 export const PIN_MISMATCH_MESSAGE = 'We have detected that the PIN you entered does not match. Please Re-enter PIN.';
 export const PIN_CREATED_MESSAGE = 'Your transaction PIN has been successfully created.';
-
-const kept = storedValue('sessionStorage', 'baPinDraft');
-
-/** The first entry of the new PIN, between the two screens. */
-export const pinDraft = {
-  get(): string | undefined {
-    const value = kept.get();
-    return value !== undefined && /^\d{4}$/u.test(value) ? value : undefined;
-  },
-  set(pin: string) {
-    kept.set(pin);
-  },
-  clear() {
-    kept.remove();
-  },
-};
-
-/** A user who already has a PIN changes it in Settings instead. */
-export async function redirectIfPinExists(queryClient: QueryClient) {
-  const { haspin } = await queryClient.query(pinQuery);
-  if (haspin) throw redirect({ to: '/dashboard/settings', replace: true });
-}
 
 export function PinCard({
   step,

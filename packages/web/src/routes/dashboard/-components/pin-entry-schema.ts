@@ -2,7 +2,7 @@
 import { operations } from '@ebank/contract';
 import { z } from 'zod';
 import { exactDigits } from '@/lib/form-rules';
-import { PIN_LENGTH } from './pin-creation';
+import { PIN_LENGTH } from './pin-draft';
 
 export const pinEntrySchema = z.object({
   pin: exactDigits(PIN_LENGTH, 'Enter all 4 digits of your PIN').pipe(operations.createPin.request.shape.pin),

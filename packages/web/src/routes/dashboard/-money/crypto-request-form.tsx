@@ -5,17 +5,18 @@
  * the warning 'Payment Pending!' and a fresh form; any other icon gives 'Something went wrong!'.
  */
 import { operations } from '@ebank/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
-import { FileField, TextField } from '@/components/ui/form-fields';
+import { TextField } from '@/components/ui/form-fields';
+import { FileField } from '@/components/ui/file-field';
 import { SelectField } from '@/components/ui/select-field';
 import { toast } from '@/components/ui/toast';
 import { DEFAULT_ERROR_MESSAGE } from '@/lib/api';
 import { required } from '@/lib/form-rules';
+import { useForm, useWatch } from '@/lib/form-state';
+import { schemaResolver } from '@/lib/schema-resolver';
 import { CopyField } from './copy-field';
 import { amountField, IMAGE_ACCEPT, imageField } from './fields';
 
@@ -100,7 +101,7 @@ function CryptoRequestFormRound({
   const missingChoice = choice?.missing;
   const schema = useMemo(() => requestSchema(missingChoice), [missingChoice]);
   const form = useForm({
-    resolver: zodResolver(schema),
+    resolver: schemaResolver(schema),
     defaultValues: { choice: '', type: coins.names[0] ?? '', amount: '', proof: undefined },
   });
   const type = useWatch({ control: form.control, name: 'type' });

@@ -1,24 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
-import { OtpField } from '@/components/ui/form-fields';
+import { OtpField } from '@/components/ui/otp-field';
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor } from '@/lib/api';
+import { useForm } from '@/lib/form-state';
+import { schemaResolver } from '@/lib/schema-resolver';
 import { PIN_CREATION_TOAST_MS, TRANSFER_REDIRECT_MS } from '@/lib/timings';
 import { useAfterDelay } from '@/lib/use-after-delay';
-import {
-  PIN_CREATED_MESSAGE,
-  PIN_LENGTH,
-  PIN_MISMATCH_MESSAGE,
-  PinCard,
-  PinCardSkeleton,
-  pinDraft,
-  redirectIfPinExists,
-} from '../-components/pin-creation';
+import { PIN_CREATED_MESSAGE, PIN_MISMATCH_MESSAGE, PinCard, PinCardSkeleton } from '../-components/pin-creation';
+import { PIN_LENGTH, pinDraft, redirectIfPinExists } from '../-components/pin-draft';
 import { pinEntrySchema } from '../-components/pin-entry-schema';
 import { invalidate } from '../-components/queries';
 import { textLinkClass } from '@/components/ui/text-link';
@@ -39,7 +32,7 @@ function ConfirmPinPage() {
   const queryClient = useQueryClient();
   const boxesId = useId();
   const { schedule, waiting } = useAfterDelay();
-  const form = useForm({ resolver: zodResolver(pinEntrySchema), defaultValues: { pin: '' } });
+  const form = useForm({ resolver: schemaResolver(pinEntrySchema), defaultValues: { pin: '' } });
   // Its failures toast for 3 s, as everything on this screen (spec section 9).
   const create = useMutation({ ...mutationOptionsFor('createPin'), meta: { toastMs: PIN_CREATION_TOAST_MS } });
 

@@ -1,14 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { ArrowRight, RotateCcw } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-fields';
 import { queryOptionsFor } from '@/lib/api';
+import { useForm } from '@/lib/form-state';
+import { schemaResolver } from '@/lib/schema-resolver';
 import { formatAmount } from '@/lib/format';
 import { PageHeader } from '../-components/page';
 import { RequestList } from '../-money/request-list';
@@ -47,7 +47,7 @@ function SendPage() {
   const transfers = useQuery(transfersQuery);
   const currency = institution.data?.currency;
   const [kept] = useState(() => transferDraft.form());
-  const form = useForm({ resolver: zodResolver(transferFormSchema), defaultValues: kept });
+  const form = useForm({ resolver: schemaResolver(transferFormSchema), defaultValues: kept });
 
   // Everything typed is kept for this browser tab, so a reload loses nothing.
   useEffect(

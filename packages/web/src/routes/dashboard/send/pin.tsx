@@ -1,17 +1,17 @@
 import { fieldMeta, operations } from '@ebank/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft, ShieldCheck } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
-import { OtpField } from '@/components/ui/form-fields';
+import { OtpField } from '@/components/ui/otp-field';
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor, queryOptionsFor } from '@/lib/api';
+import { useForm } from '@/lib/form-state';
+import { schemaResolver } from '@/lib/schema-resolver';
 import { formatAmount } from '@/lib/format';
 import { exactDigits } from '@/lib/form-rules';
 import type { CallMeta } from '@/lib/query-client';
@@ -212,7 +212,7 @@ function SecretStep({
       }),
     [length, invalid, field],
   );
-  const form = useForm({ resolver: zodResolver(schema), defaultValues: { secret: '' } });
+  const form = useForm({ resolver: schemaResolver(schema), defaultValues: { secret: '' } });
   // A fresh set of boxes (focused again) after a refused entry.
   const [attempt, setAttempt] = useState(0);
 

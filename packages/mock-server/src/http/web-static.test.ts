@@ -1,0 +1,115 @@
+/**
+ * The built web app as the server sends it: each page's HTML names that page's route chunks as
+ * `modulepreload` links (so they load beside the entry), compressed as asked; build metadata stays private.
+ */
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { get, type IncomingHttpHeaders } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBank, type Harness } from '../testing/harness';
+
+const webRoot = mkdtempSync(path.join(tmpdir(), 'ebank-web-'));
+let bank: Harness;
+
+const INDEX = `<!doctype html><html><head><script type="module" crossorigin src="/wp-user/assets/index.js"></script>${'<!-- padding -->'.repeat(40)}</head><body><div id="root"></div></body></html>`;
+const MANIFEST = {
+  'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_framework.js'] },
+  '_framework.js': { file: 'assets/framework.js' },
+  '_schemas.js': { file: 'assets/schemas.js' },
+  'src/lib/api-client.ts': { file: 'assets/api-client.js', imports: ['_schemas.js'] },
+  'src/routes/account/route.tsx?tsr-split=component---loader---pendingComponent': { file: 'assets/account.js' },
+  'src/routes/account/login.tsx?tsr-split=component---loader---pendingComponent': {
+    file: 'assets/login.js',
+    imports: ['_framework.js'],
+  },
+  'src/routes/dashboard/route.tsx?tsr-split=component---loader---pendingComponent': { file: 'assets/shell.js' },
+  'src/routes/dashboard/index.tsx?tsr-split=component---loader---pendingComponent': { file: 'assets/home.js' },
+};
+
+beforeAll(async () => {
+  writeFileSync(path.join(webRoot, 'index.html'), INDEX);
+  mkdirSync(path.join(webRoot, 'assets'));
+  mkdirSync(path.join(webRoot, '.vite'));
+  writeFileSync(path.join(webRoot, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  bank = await startBank({ webRoot });
+});
+afterAll(async () => {
+  await bank.close();
+  rmSync(webRoot, { recursive: true, force: true });
+});
+
+/** A page as sent: raw bytes (fetch would undo the compression), decoded here. */
+const page = (pathname: string, encoding = 'identity') =>
+  new Promise<{ status: number; headers: IncomingHttpHeaders; coding: string | undefined; html: string }>(
+    (resolve, reject) => {
+      get(`${bank.base}wp-user${pathname}`, { headers: { 'Accept-Encoding': encoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          const coding = res.headers['content-encoding'];
+          const decoded = coding === 'br' ? brotliDecompressSync(body) : coding === 'gzip' ? gunzipSync(body) : body;
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, coding, html: decoded.toString() });
+        });
+      }).on('error', reject);
+    },
+  );
+const preloads = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/gu)].map((m) => m[1]);
+
+describe('pages of the web app', () => {
+  it("names the page's route chunks and its layouts', beyond the entry's, before </head>", async () => {
+    const { status, headers, html } = await page('/account/login');
+    expect(status).toBe(200);
+    expect(headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(headers['cache-control']).toBe('no-cache');
+    expect(preloads(html)).toEqual(['/wp-user/assets/account.js', '/wp-user/assets/login.js']);
+    expect(html).toMatch(/href="\/wp-user\/assets\/login\.js"><\/head>/u);
+  });
+
+  it('sends the same page brotli- or gzip-compressed when asked', async () => {
+    const plain = await page('/account/login');
+    for (const encoding of ['br', 'gzip'] as const) {
+      const packed = await page('/account/login', encoding);
+      expect(packed.coding).toBe(encoding);
+      expect(packed.html).toBe(plain.html);
+    }
+  });
+
+  it('preloads the API client and its schemas with the signed-in pages, which fetch before they paint', async () => {
+    expect(preloads((await page('/dashboard')).html)).toEqual([
+      '/wp-user/assets/api-client.js',
+      '/wp-user/assets/home.js',
+      '/wp-user/assets/schemas.js',
+      '/wp-user/assets/shell.js',
+    ]);
+  });
+
+  it('sends index.html as built for an address no page has', async () => {
+    const { status, html } = await page('/nowhere/at/all');
+    expect(status).toBe(200);
+    expect(html).toBe(INDEX);
+  });
+
+  it('keeps the build metadata private', async () => {
+    const res = await fetch(`${bank.base}wp-user/.vite/manifest.json`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ error: true, code: 'not_found' });
+  });
+
+  it('follows a rebuild: new index.html and manifest, new preloads', async () => {
+    const manifest = {
+      ...MANIFEST,
+      'src/routes/account/login.tsx?tsr-split=component---loader---pendingComponent': { file: 'assets/login-2.js' },
+    };
+    writeFileSync(path.join(webRoot, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    writeFileSync(path.join(webRoot, 'index.html'), INDEX.replace('index.js', 'index-2.js'));
+    const later = new Date(Date.now() + 5000);
+    utimesSync(path.join(webRoot, 'index.html'), later, later);
+    const { html } = await page('/account/login');
+    expect(html).toContain('assets/index-2.js');
+    expect(preloads(html)).toEqual(['/wp-user/assets/account.js', '/wp-user/assets/login-2.js']);
+  });
+});

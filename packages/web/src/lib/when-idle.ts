@@ -1,0 +1,5 @@
+/** Runs `task` when the browser is idle (within 3 s at the latest): for code no page needs to paint. */
+export function whenIdle(task: () => void) {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: 3000 });
+  else setTimeout(task, 200);
+}
