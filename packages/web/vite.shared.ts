@@ -6,15 +6,64 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import type { UserConfig } from 'vite';
+import type { Rolldown, UserConfig } from 'vite';
 
 export const BASE = '/wp-user/';
 
+/** zod, the contract's schemas and the forms' rules: loaded after the first paint (decision 0012). */
 const SCHEMA_MODULES =
   /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]contract[\\/]src[\\/](?!api-error)|[\\/]src[\\/]lib[\\/]form-rules|form-schemas/u;
 
-const FRAMEWORK_MODULES =
-  /[\\/]node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?(react|react-dom|scheduler|@tanstack[\\/][^\\/]+|use-sync-external-store|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs|primitive|label))[\\/]/u;
+/** The libraries every page runs: React, the router, Query and the class-name helpers. */
+const CORE_LIBRARIES =
+  /[\\/]node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?(react|react-dom|scheduler|@tanstack[\\/][^\\/]+|use-sync-external-store|clsx|class-variance-authority)[\\/]/u;
+
+/** The app shell: the entry, the UI kit and the app-wide components most pages render (under `src`). */
+const SHELL_ROOTS = [
+  'main.tsx',
+  ...['button', 'card', 'checkbox', 'form-fields', 'input', 'label', 'slot', 'text-link', 'toast'].map(
+    (name) => `components/ui/${name}.tsx`,
+  ),
+  ...['app-states', 'brand', 'route-errors', 'user-avatar'].map((name) => `components/${name}.tsx`),
+];
+const LIBRARY = /[\\/]node_modules[\\/]/u;
+/** Icons are imported one module each (`lucide-react/icons/x`), so the shell takes only those it draws. */
+const ICONS = /[\\/]lucide-react[\\/]/u;
+/**
+ * The route tree and the route files. Their imports (as the bundler lists them, before tree shaking) include
+ * what only their lazily loaded parts use, so the walk below stops at them; the entry chunk keeps them.
+ */
+const ROUTE_FILE = /[\\/]src[\\/](routeTree\.gen\.ts|routes[\\/](?:[^-\\/][^\\/]*[\\/])*[^-\\/][^\\/]*\.tsx(\?.*)?)$/u;
+
+/**
+ * The `core` chunk: the libraries above and the app shell with everything it imports, statically and
+ * transitively (the icons it draws included). Every page needs it before its first paint, and one file
+ * loads and compresses better than the score of small shared chunks the bundler would cut it into, each
+ * with its own request and import glue. The shell is closed under static imports, so no other chunk is
+ * imported by it: no cycle between chunks, whose modules could then run before what they use.
+ */
+function coreChunk(src: string) {
+  let shell: Set<string> | undefined;
+  const shellOf = (ctx: Rolldown.ChunkingContext) => {
+    const found = new Set<string>();
+    const stack = SHELL_ROOTS.map((root) => path.join(src, root)).filter((id) => ctx.getModuleInfo(id) !== null);
+    while (stack.length > 0) {
+      const id = stack.pop() ?? '';
+      if (found.has(id)) continue;
+      found.add(id);
+      for (const imported of ctx.getModuleInfo(id)?.importedIds ?? []) {
+        if ((!LIBRARY.test(imported) || ICONS.test(imported)) && !ROUTE_FILE.test(imported)) stack.push(imported);
+      }
+    }
+    // The entry module itself stays the entry chunk.
+    found.delete(path.join(src, 'main.tsx'));
+    return found;
+  };
+  return (id: string, ctx: Rolldown.ChunkingContext) => {
+    shell ??= shellOf(ctx);
+    return shell.has(id) || CORE_LIBRARIES.test(id) ? 'core' : null;
+  };
+}
 
 /** The Vite config of an app whose sources live in `<root>/src` with file routes in `<root>/src/routes`. */
 export function portalViteConfig(root: string): UserConfig {
@@ -53,7 +102,8 @@ export function portalViteConfig(root: string): UserConfig {
             includeDependenciesRecursively: false,
             groups: [
               { name: 'schemas', test: SCHEMA_MODULES, maxSize: 300_000 },
-              { name: 'framework', test: FRAMEWORK_MODULES },
+              { name: coreChunk(src), debugName: 'core' },
+              { name: 'core', tags: ['$initial'] },
             ],
           },
         },

@@ -1,6 +1,6 @@
 /** The app-wide screens the router shows by itself: loading, not found, and an unexpected error. */
 import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
-import { LoaderCircle } from 'lucide-react';
+import LoaderCircle from 'lucide-react/icons/loader-circle';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 

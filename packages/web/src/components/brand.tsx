@@ -1,4 +1,4 @@
-import { Landmark } from 'lucide-react';
+import Landmark from 'lucide-react/icons/landmark';
 import { cn } from '@/lib/utils';
 
 /** The bank's mark and name. */

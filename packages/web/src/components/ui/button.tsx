@@ -1,5 +1,5 @@
 import { cva, type VariantProps } from 'class-variance-authority';
-import { LoaderCircle } from 'lucide-react';
+import LoaderCircle from 'lucide-react/icons/loader-circle';
 import type * as React from 'react';
 import { cn } from '@/lib/utils';
 import { Slot } from './slot';

@@ -1,4 +1,5 @@
-import { CheckIcon, CopyIcon } from 'lucide-react';
+import CheckIcon from 'lucide-react/icons/check';
+import CopyIcon from 'lucide-react/icons/copy';
 import { useEffect, useState, type ComponentProps, type ReactNode } from 'react';
 import { Button } from './button';
 import { toast } from './toast';

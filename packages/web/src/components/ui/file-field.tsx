@@ -2,7 +2,7 @@
  * An image upload, wired as the form kit's other fields (./form-fields). A module of its own: only the
  * upload forms load it.
  */
-import { Upload } from 'lucide-react';
+import Upload from 'lucide-react/icons/upload';
 import type { FieldPathByValue, FieldValues } from '@/lib/form-state';
 import { cn } from '@/lib/utils';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from './form';

@@ -5,7 +5,8 @@
  * `FormField` + `FormItem` + label, control, description and message, so every form gets the same wiring
  * and look.
  */
-import { Eye, EyeOff } from 'lucide-react';
+import Eye from 'lucide-react/icons/eye';
+import EyeOff from 'lucide-react/icons/eye-off';
 import { useState, type ComponentProps, type ReactNode } from 'react';
 import type { Control, FieldPathByValue, FieldValues } from '@/lib/form-state';
 import { cn } from '@/lib/utils';

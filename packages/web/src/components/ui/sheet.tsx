@@ -3,7 +3,7 @@
  * so focus stays in it and returns to the trigger, and Escape, the close button or a tap outside close it.
  */
 import { cva, type VariantProps } from 'class-variance-authority';
-import { XIcon } from 'lucide-react';
+import XIcon from 'lucide-react/icons/x';
 import { Dialog as SheetPrimitive } from 'radix-ui';
 import type * as React from 'react';
 import { cn } from '@/lib/utils';

@@ -1,6 +1,9 @@
 /** The visible part of the toast mechanism (see ./toast): Radix Toast's provider, toasts and viewport. */
 import { cva } from 'class-variance-authority';
-import { CircleAlert, CircleCheck, TriangleAlert, XIcon } from 'lucide-react';
+import CircleAlert from 'lucide-react/icons/circle-alert';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import TriangleAlert from 'lucide-react/icons/triangle-alert';
+import XIcon from 'lucide-react/icons/x';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import { useSyncExternalStore } from 'react';
 import { TOAST_MS } from '@/lib/timings';

@@ -1,5 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { LogOut } from 'lucide-react';
+import LogOut from 'lucide-react/icons/log-out';
 import { Button } from '@/components/ui/button';
 import { session } from '@/lib/session';
 import { AccountCard } from './-components/account-card';

@@ -1,5 +1,7 @@
 import { createFileRoute, Link, Outlet, redirect } from '@tanstack/react-router';
-import { Clock, ShieldCheck, Smartphone } from 'lucide-react';
+import Clock from 'lucide-react/icons/clock';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import Smartphone from 'lucide-react/icons/smartphone';
 import { Brand } from '@/components/brand';
 import { session } from '@/lib/session';
 

@@ -1,6 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { LifeBuoy, Mail, MessageCircle, Phone, type LucideIcon } from 'lucide-react';
+import LifeBuoy from 'lucide-react/icons/life-buoy';
+import Mail from 'lucide-react/icons/mail';
+import MessageCircle from 'lucide-react/icons/message-circle';
+import Phone from 'lucide-react/icons/phone';
+import type { LucideIcon } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { EmptyState, PageHeader, PageSkeleton } from './-components/page';
 import { contactQuery } from './-components/queries';

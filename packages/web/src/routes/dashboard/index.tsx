@@ -1,6 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, redirect } from '@tanstack/react-router';
-import { ArrowDownToLine, HandCoins, History, Plus, Send, TrendingDown, TrendingUp } from 'lucide-react';
+import ArrowDownToLine from 'lucide-react/icons/arrow-down-to-line';
+import HandCoins from 'lucide-react/icons/hand-coins';
+import History from 'lucide-react/icons/history';
+import Plus from 'lucide-react/icons/plus';
+import Send from 'lucide-react/icons/send';
+import TrendingDown from 'lucide-react/icons/trending-down';
+import TrendingUp from 'lucide-react/icons/trending-up';
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';

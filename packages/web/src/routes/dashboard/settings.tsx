@@ -1,7 +1,9 @@
 import { operations } from '@ebank/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { AtSign, KeyRound, LockKeyhole } from 'lucide-react';
+import AtSign from 'lucide-react/icons/at-sign';
+import KeyRound from 'lucide-react/icons/key-round';
+import LockKeyhole from 'lucide-react/icons/lock-keyhole';
 import type { ReactNode, SyntheticEvent } from 'react';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { History } from 'lucide-react';
+import History from 'lucide-react/icons/history';
 import { Card } from '@/components/ui/card';
 import { EmptyState, PageHeader, PageSkeleton } from './-components/page';
 import { statementQuery } from './-components/queries';

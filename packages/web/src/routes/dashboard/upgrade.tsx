@@ -1,6 +1,6 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { Sparkles } from 'lucide-react';
+import Sparkles from 'lucide-react/icons/sparkles';
 import { queryOptionsFor } from '@/lib/api';
 import { PageHeader } from './-components/page';
 import { CryptoRequestSection } from './-money/crypto-request-section';

@@ -1,4 +1,5 @@
-import { LogOut, MessageSquareWarning } from 'lucide-react';
+import LogOut from 'lucide-react/icons/log-out';
+import MessageSquareWarning from 'lucide-react/icons/message-square-warning';
 import { Button } from '@/components/ui/button';
 import { useLogout } from '@/lib/use-logout';
 import { AccountCard } from './account-card';

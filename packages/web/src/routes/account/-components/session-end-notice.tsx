@@ -1,4 +1,4 @@
-import { Clock } from 'lucide-react';
+import Clock from 'lucide-react/icons/clock';
 import type { SessionEndReason } from '@/lib/session-end-reason';
 
 const MESSAGES: Record<SessionEndReason, string> = {

@@ -2,7 +2,7 @@ import { describeTypes, IMAGE_TYPES, MAX_IMAGE_BYTES, formatBytes } from '@ebank
 import { isApiError } from '@ebank/contract/errors';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
-import { TriangleAlert } from 'lucide-react';
+import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-fields';

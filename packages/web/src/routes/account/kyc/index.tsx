@@ -1,5 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { Camera, FileText, House } from 'lucide-react';
+import Camera from 'lucide-react/icons/camera';
+import FileText from 'lucide-react/icons/file-text';
+import House from 'lucide-react/icons/house';
 import { Button } from '@/components/ui/button';
 import { AccountCard } from '../-components/account-card';
 

@@ -1,5 +1,5 @@
 import { createFileRoute, Link, redirect } from '@tanstack/react-router';
-import { Hourglass } from 'lucide-react';
+import Hourglass from 'lucide-react/icons/hourglass';
 import { Button } from '@/components/ui/button';
 import { session } from '@/lib/session';
 import { AccountCard } from '../-components/account-card';

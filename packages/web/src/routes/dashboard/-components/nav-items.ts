@@ -3,22 +3,20 @@
  * 'Not Available in your region'; the last entry logs out.
  */
 import type { LucideIcon } from 'lucide-react';
-import {
-  ArrowLeftRight,
-  Bell,
-  CreditCard,
-  Crown,
-  FileText,
-  HandCoins,
-  LayoutDashboard,
-  LifeBuoy,
-  LogOut,
-  PiggyBank,
-  Receipt,
-  Settings,
-  Wallet,
-  Banknote,
-} from 'lucide-react';
+import ArrowLeftRight from 'lucide-react/icons/arrow-left-right';
+import Bell from 'lucide-react/icons/bell';
+import CreditCard from 'lucide-react/icons/credit-card';
+import Crown from 'lucide-react/icons/crown';
+import FileText from 'lucide-react/icons/file-text';
+import HandCoins from 'lucide-react/icons/hand-coins';
+import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
+import LifeBuoy from 'lucide-react/icons/life-buoy';
+import LogOut from 'lucide-react/icons/log-out';
+import PiggyBank from 'lucide-react/icons/piggy-bank';
+import Receipt from 'lucide-react/icons/receipt';
+import Settings from 'lucide-react/icons/settings';
+import Wallet from 'lucide-react/icons/wallet';
+import Banknote from 'lucide-react/icons/banknote';
 import type { FileRoutesByTo } from '@/routeTree.gen';
 
 /** A path of the app's route tree. */

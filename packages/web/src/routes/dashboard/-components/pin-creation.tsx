@@ -3,7 +3,7 @@
  * Confirm). The first entry waits in session storage, so the second screen survives a reload; it is
  * never written to local storage and is forgotten once the PIN is created.
  */
-import { KeyRound } from 'lucide-react';
+import KeyRound from 'lucide-react/icons/key-round';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from './page';

@@ -1,6 +1,7 @@
 import { describeTypes, formatBytes, IMAGE_TYPES, MAX_IMAGE_BYTES } from '@ebank/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Camera, Upload } from 'lucide-react';
+import Camera from 'lucide-react/icons/camera';
+import Upload from 'lucide-react/icons/upload';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';

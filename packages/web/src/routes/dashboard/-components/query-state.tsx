@@ -1,4 +1,4 @@
-import { RotateCcw } from 'lucide-react';
+import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import { Button } from '@/components/ui/button';
 
 /** In place of a section whose data could not be fetched (the error toast has already said why). */

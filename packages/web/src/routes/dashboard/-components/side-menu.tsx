@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { Lock } from 'lucide-react';
+import Lock from 'lucide-react/icons/lock';
 import { useId } from 'react';
 import { Brand } from '@/components/brand';
 import { useLogout } from '@/lib/use-logout';

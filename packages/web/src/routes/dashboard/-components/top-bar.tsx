@@ -1,6 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Bell, House, LogOut, Settings, UserRound } from 'lucide-react';
+import Bell from 'lucide-react/icons/bell';
+import House from 'lucide-react/icons/house';
+import LogOut from 'lucide-react/icons/log-out';
+import Settings from 'lucide-react/icons/settings';
+import UserRound from 'lucide-react/icons/user-round';
 import { Brand } from '@/components/brand';
 import { buttonVariants } from '@/components/ui/button';
 import {

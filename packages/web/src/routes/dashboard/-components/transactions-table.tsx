@@ -1,5 +1,6 @@
 import type { OperationReply, Operations } from '@ebank/contract';
-import { ArrowDownLeft, ArrowUpRight } from 'lucide-react';
+import ArrowDownLeft from 'lucide-react/icons/arrow-down-left';
+import ArrowUpRight from 'lucide-react/icons/arrow-up-right';
 import { formatAmount, formatDate, statusLabel } from '@/lib/format';
 import { cn } from '@/lib/utils';
 

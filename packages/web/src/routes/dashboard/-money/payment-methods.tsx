@@ -6,7 +6,13 @@
 import type { OperationReply, Operations } from '@ebank/contract';
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Banknote, Bitcoin, Building, ChevronRight, CreditCard, Landmark, type LucideIcon } from 'lucide-react';
+import Banknote from 'lucide-react/icons/banknote';
+import Bitcoin from 'lucide-react/icons/bitcoin';
+import Building from 'lucide-react/icons/building';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import CreditCard from 'lucide-react/icons/credit-card';
+import Landmark from 'lucide-react/icons/landmark';
+import type { LucideIcon } from 'lucide-react';
 import { loadApi } from '@/lib/api';
 import { bankKeys } from '@/lib/query-factories';
 import { cn } from '@/lib/utils';

@@ -1,7 +1,8 @@
 import { fieldMeta, operations } from '@ebank/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { ArrowLeft, ShieldCheck } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import ShieldCheck from 'lucide-react/icons/shield-check';
 import { useMemo, useState, type ReactNode } from 'react';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';

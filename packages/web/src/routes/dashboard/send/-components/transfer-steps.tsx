@@ -1,4 +1,4 @@
-import { Check } from 'lucide-react';
+import Check from 'lucide-react/icons/check';
 import { cn } from '@/lib/utils';
 
 const STEPS = ['Details', 'Review', 'Authorise'] as const;
