@@ -42,26 +42,52 @@ const ROUTE_FILE = /[\\/]src[\\/](routeTree\.gen\.ts|routes[\\/](?:[^-\\/][^\\/]
  * with its own request and import glue. The shell is closed under static imports, so no other chunk is
  * imported by it: no cycle between chunks, whose modules could then run before what they use.
  */
+/** Every module that `roots` import, statically and transitively, libraries left out but for the icons. */
+function closure(ctx: Rolldown.ChunkingContext, roots: readonly string[]) {
+  const found = new Set<string>();
+  const stack = roots.filter((id) => ctx.getModuleInfo(id) !== null);
+  while (stack.length > 0) {
+    const id = stack.pop() ?? '';
+    if (found.has(id)) continue;
+    found.add(id);
+    for (const imported of ctx.getModuleInfo(id)?.importedIds ?? []) {
+      if ((!LIBRARY.test(imported) || ICONS.test(imported)) && !ROUTE_FILE.test(imported)) stack.push(imported);
+    }
+  }
+  return found;
+}
+
 function coreChunk(src: string) {
   let shell: Set<string> | undefined;
-  const shellOf = (ctx: Rolldown.ChunkingContext) => {
-    const found = new Set<string>();
-    const stack = SHELL_ROOTS.map((root) => path.join(src, root)).filter((id) => ctx.getModuleInfo(id) !== null);
-    while (stack.length > 0) {
-      const id = stack.pop() ?? '';
-      if (found.has(id)) continue;
-      found.add(id);
-      for (const imported of ctx.getModuleInfo(id)?.importedIds ?? []) {
-        if ((!LIBRARY.test(imported) || ICONS.test(imported)) && !ROUTE_FILE.test(imported)) stack.push(imported);
-      }
-    }
-    // The entry module itself stays the entry chunk.
-    found.delete(path.join(src, 'main.tsx'));
-    return found;
-  };
   return (id: string, ctx: Rolldown.ChunkingContext) => {
-    shell ??= shellOf(ctx);
+    if (!shell) {
+      shell = closure(
+        ctx,
+        SHELL_ROOTS.map((root) => path.join(src, root)),
+      );
+      // The entry module itself stays the entry chunk.
+      shell.delete(path.join(src, 'main.tsx'));
+    }
     return shell.has(id) || CORE_LIBRARIES.test(id) ? 'core' : null;
+  };
+}
+
+/**
+ * The `dashboard` chunk: the signed-in pages' layout (menu, top bar, session guard) with what it imports,
+ * the menu's icons included. Every signed-in page needs it; cut by the bundler, it was a score of small
+ * files. Modules already in the core chunk stay there (that group comes first).
+ */
+function dashboardChunk(src: string) {
+  let layout: Set<string> | undefined;
+  const route = path.join(src, 'routes', 'dashboard', 'route.tsx');
+  return (id: string, ctx: Rolldown.ChunkingContext) => {
+    layout ??= closure(
+      ctx,
+      (ctx.getModuleInfo(route)?.dynamicallyImportedIds ?? []).filter((part) =>
+        /[?&]tsr-split=(.*-)?component\b/u.test(part),
+      ),
+    );
+    return layout.has(id) ? 'dashboard' : null;
   };
 }
 
@@ -104,6 +130,7 @@ export function portalViteConfig(root: string): UserConfig {
               { name: 'schemas', test: SCHEMA_MODULES, maxSize: 300_000 },
               { name: coreChunk(src), debugName: 'core' },
               { name: 'core', tags: ['$initial'] },
+              { name: dashboardChunk(src), debugName: 'dashboard' },
             ],
           },
         },
