@@ -185,6 +185,13 @@ describe('decode refuses', () => {
     expect(failure.message).toContain(message);
   });
 
+  it('a field named __proto__ is refused as unknown, never dropped', () => {
+    const fields: Record<string, string> = { ...transfer };
+    Object.defineProperty(fields, '__proto__', { value: 'x', enumerable: true });
+    const failure = expectFailure(decode({}, fields));
+    expect(failure.message).toContain('__proto__: is not a field of newtrs');
+  });
+
   it('an unknown action of userforgot', () => {
     const failure = expectFailure(decode({ crud: 'userforgot' }, { action: 'delete', email: 'a@b.co' }));
     expect(failure.issues.map((i) => i.field)).toContain('action');

@@ -181,7 +181,8 @@ export function decode(
   const operation: OperationDef = operations[name];
   const label = selectorLabel(operation.selector);
   const issues: FieldIssue[] = [];
-  const values: Record<string, string> = {};
+  // No prototype: a field named `__proto__` is a field like any other (and refused as unknown), never dropped.
+  const values = Object.create(null) as Record<string, string>;
   let token: string | undefined;
 
   for (const [key, raw] of Object.entries(fields)) {

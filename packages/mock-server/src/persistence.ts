@@ -338,9 +338,14 @@ export class StateFile {
     this.current = current;
     this.flush();
     return (req, res, next) => {
-      if (req.method !== 'GET' && req.method !== 'HEAD') res.once('close', this.changed);
+      this.watch(req, res);
       next();
     };
+  }
+
+  /** Notes a request that may change the bank (any but GET and HEAD): the file is written soon after its reply. */
+  watch(req: { readonly method?: string | undefined }, res: { once(event: 'close', listener: () => void): unknown }) {
+    if (req.method !== 'GET' && req.method !== 'HEAD') res.once('close', this.changed);
   }
 
   /** Something may have changed: write soon. Changes until then are written together. */

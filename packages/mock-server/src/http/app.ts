@@ -1,22 +1,24 @@
 /**
- * The Express adapter: one route for the whole API, the developer endpoints, and the built web app.
- * It decodes every request with the contract, asks the bank through the handlers, and answers JSON,
- * also for every error. Building the app has no side effects; only `main.ts` listens.
+ * The app: one route for the whole API (api-route.ts, on Node's own request and response, ahead of
+ * Express), and in Express the developer endpoints and the built web app. Every reply is JSON with
+ * the security headers, also for every error. Building the app has no side effects; only `main.ts`
+ * listens.
  */
 import { existsSync } from 'node:fs';
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import path from 'node:path';
-import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
-import multer from 'multer';
-import { MAX_IMAGE_BYTES, selectorLabel, sniffImageType, type ErrorReply, type IncomingFile } from '@ebank/contract';
+import express, { type ErrorRequestHandler, type RequestHandler, type Response } from 'express';
+import { sniffImageType, type ErrorReply } from '@ebank/contract';
 import type { Bank } from '../bank/bank';
 import type { BankConfig } from '../bank/config';
 import { BankError } from '../bank/errors';
 import { seedBank } from '../bank/seed';
 import { TokenSigner } from '../bank/security';
-import { delayFor, sleep, type LatencyConfig } from './faults';
-import { answerApiCall, decodeApiCall, decodeFailureResult } from './api-core';
+import type { LatencyConfig } from './faults';
+import { errorReply } from './api-core';
+import { apiRoute, isApiUrl } from './api-route';
+import { SECURITY_HEADERS } from './reply';
 import { staffRouter } from './staff';
 import { openApiRouter } from './openapi';
 import { StateFile } from '../persistence';
@@ -52,96 +54,22 @@ export interface MockApp extends express.Express {
   readonly closeState: () => void;
 }
 
-const errorBody = (message: string, code: string, issues?: ErrorReply['issues']): ErrorReply =>
-  issues ? { error: true, message, code, issues } : { error: true, message, code };
-
 const sendError = (res: Response, status: number, message: string, code: string, issues?: ErrorReply['issues']) => {
-  res.status(status).json(errorBody(message, code, issues));
+  res.status(status).json(errorReply(message, code, issues));
 };
 
-/** Headers on everything the server sends (ASVS V3): a strict CSP, no sniffing, no framing, no referrer. */
-const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Security-Policy':
-    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
-  'X-Content-Type-Options': 'nosniff',
-  'X-Frame-Options': 'DENY',
-  'Referrer-Policy': 'no-referrer',
-  'Cross-Origin-Opener-Policy': 'same-origin',
-};
+const SECURITY_HEADER_ENTRIES = Object.entries(SECURITY_HEADERS);
 /** What an uploaded image is served with: nothing in it may run, load or be framed. */
 const UPLOAD_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'";
 
 const securityHeaders: RequestHandler = (_req, res, next) => {
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+  for (const [name, value] of SECURITY_HEADER_ENTRIES) res.setHeader(name, value);
   next();
-};
-
-const uploadParser = multer({
-  storage: multer.memoryStorage(),
-  limits: {
-    fieldNameSize: 100,
-    fieldSize: 64 * 1024,
-    fields: 60,
-    fileSize: MAX_IMAGE_BYTES,
-    files: 3,
-    parts: 70,
-    headerPairs: 200,
-    // No field of the contract has a bracketed name; `a[b]` is refused, never turned into an object.
-    fieldNestingDepth: 0,
-  },
-}).any();
-/** A urlencoded body must be well formed: every `%` starts a hex escape, and the bytes are UTF-8. */
-class MalformedFormError extends Error {
-  readonly status = 400;
-  readonly type = 'form.malformed';
-}
-const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
-function checkUrlencoded(_req: unknown, _res: unknown, body: Buffer, encoding: string | null) {
-  if (/%(?![0-9A-Fa-f]{2})/u.test(body.toString('latin1')))
-    throw new MalformedFormError('The form body has an invalid percent-escape');
-  if (encoding !== null && encoding.toLowerCase() !== 'utf-8') return;
-  try {
-    decodeURIComponent(STRICT_UTF8.decode(body));
-  } catch {
-    throw new MalformedFormError('The form body is not valid UTF-8');
-  }
-}
-const formParser: RequestHandler = express.urlencoded({
-  extended: false,
-  limit: '256kb',
-  parameterLimit: 100,
-  verify: checkUrlencoded,
-});
-
-/** Parses either form encoding; anything else is refused before it is read. */
-const parseForm: RequestHandler = (req, res, next) => {
-  if (req.is('multipart/form-data')) {
-    uploadParser(req, res, next);
-    return;
-  }
-  if (req.is('application/x-www-form-urlencoded')) {
-    formParser(req, res, next);
-    return;
-  }
-  if (
-    req.headers['content-type'] === undefined &&
-    !req.headers['content-length'] &&
-    !req.headers['transfer-encoding']
-  ) {
-    next();
-    return;
-  }
-  sendError(
-    res,
-    415,
-    'Send the body as multipart/form-data or application/x-www-form-urlencoded',
-    'unsupported_media_type',
-  );
 };
 
 /** A JSON error as raw HTTP, for the replies Node's parser makes before Express sees the request. */
 function rawErrorReply(status: number, reason: string, message: string, code: string): string {
-  const body = JSON.stringify(errorBody(message, code));
+  const body = JSON.stringify(errorReply(message, code));
   const headers = {
     ...SECURITY_HEADERS,
     'Content-Type': 'application/json; charset=utf-8',
@@ -183,6 +111,13 @@ export function answerClientErrors(server: http.Server): http.Server {
   return server;
 }
 
+/** How Express hands a request to an app (`app(req, res)` calls it). */
+type ExpressHandle = (
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  callback?: (error?: unknown) => void,
+) => void;
+
 export async function createApp(options: AppOptions = {}): Promise<MockApp> {
   const stateFile =
     options.stateFile === undefined
@@ -214,57 +149,35 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
   app.set('query parser', 'simple');
   app.use(securityHeaders);
 
-  // --- rate limit of login step 1, the e-mail lookup (docs/decisions/0010) -------------------------
-  const limitLookups: RequestHandler = (req, res, next) => {
-    if (req.query.crud !== 'iduser') {
-      next();
-      return;
-    }
-    const body: unknown = req.body;
-    const email = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).email : undefined;
-    const client = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-    const refused = bank.admitLookup(client, typeof email === 'string' ? email : '');
-    if (!refused) {
-      next();
-      return;
-    }
-    res.setHeader('Retry-After', String(refused.retryAfterSeconds));
-    res.setHeader('Cache-Control', 'no-store');
-    sendError(res, 429, refused.message, 'rate_limited');
-  };
-
   // --- the validating proxy (MOCK_UPSTREAM): the API goes to the real host instead ---------------
   if (options.upstream) app.use(validatingProxy(options.upstream));
 
   // --- the API ---------------------------------------------------------------------------------
-  app.post('/api/users.php', parseForm, limitLookups, async (req: Request, res: Response) => {
-    res.setHeader('Cache-Control', 'no-store');
-    const body: unknown = req.body;
-    const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-    const files = Array.isArray(req.files) ? (req.files as IncomingFile[]) : [];
-    const decoded = decodeApiCall({ query: req.query, fields, files });
-
-    const keys = decoded.ok ? [decoded.name, selectorLabel(decoded.operation.selector).replace('crud=', '')] : [];
-    const delay = delayFor(options.latency, keys, random);
-    if (delay > 0) await sleep(delay);
-
-    if (!decoded.ok) {
-      const failure = decodeFailureResult(decoded);
-      res.status(failure.status).json(failure.body);
-      return;
-    }
-    if (options.faultRate && random() < options.faultRate) {
-      sendError(res, 503, 'The bank is temporarily unavailable (simulated). Please try again.', 'simulated_fault');
-      return;
-    }
-    const origin = `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-    const result = await answerApiCall(bank, decoded, origin, { validateReplies });
-    res.status(result.status).json(result.body);
+  const api = apiRoute({
+    bank: () => bank,
+    latency: options.latency,
+    faultRate: options.faultRate,
+    random,
+    validateReplies,
   });
-  app.all('/api/users.php', (_req, res) => {
-    res.setHeader('Allow', 'POST');
-    sendError(res, 405, 'Use POST for every call', 'method_not_allowed');
+  // Answered before Express sees the request (routing, prototypes, its response helpers): the route
+  // needs none of it. Express routes it too, for the proxy's other methods and any URL form the
+  // check below leaves to it.
+  app.all('/api/users.php', (req, res) => {
+    api(req, res);
   });
+  if (!options.upstream) {
+    const withHandle = app as unknown as { handle: ExpressHandle };
+    const viaExpress = withHandle.handle.bind(app);
+    withHandle.handle = (req, res, callback) => {
+      if (!isApiUrl(req.url)) {
+        viaExpress(req, res, callback);
+        return;
+      }
+      stateFile?.watch(req, res);
+      api(req, res);
+    };
+  }
 
   // --- developer endpoints -------------------------------------------------------------------
   app.get('/__mock/health', (_req, res) => {
@@ -324,25 +237,6 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
       sendError(res, error.status, error.message, error.code);
       return;
     }
-    if (error instanceof multer.MulterError) {
-      const field = error.field ? `${error.field}: ` : '';
-      const byCode: Readonly<Record<string, [number, string]>> = {
-        LIMIT_FILE_SIZE: [413, `${field}must be at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB`],
-        LIMIT_FIELD_VALUE: [413, `${field}is too long`],
-        LIMIT_FIELD_KEY: [413, 'A field name is too long'],
-        LIMIT_FILE_COUNT: [413, 'Too many files: at most 3'],
-        LIMIT_FIELD_COUNT: [413, 'Too many fields'],
-        LIMIT_PART_COUNT: [413, 'Too many parts in the form'],
-        LIMIT_UNEXPECTED_FILE: [400, `${field}is not a file field`],
-        LIMIT_FIELD_NESTING: [400, `${field}is not a field name: names carry no brackets`],
-        LIMIT_FIELD_ARRAY_INDEX: [400, `${field}is not a field name: names carry no brackets`],
-        INVALID_FIELD_NAME: [400, `${field}is not a field name`],
-        MISSING_FIELD_NAME: [400, 'A part of the form has no field name'],
-      };
-      const [status, message] = byCode[error.code] ?? [400, 'The multipart body is malformed'];
-      sendError(res, status, message, status === 413 ? 'payload_too_large' : 'invalid_request');
-      return;
-    }
     if (error instanceof URIError) {
       sendError(res, 400, 'The URL is malformed', 'invalid_request');
       return;
@@ -351,10 +245,6 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
     const status = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : 0;
     if (e.type === 'parameters.too.many') {
       sendError(res, 413, 'Too many fields', 'payload_too_large');
-      return;
-    }
-    if (error instanceof MalformedFormError) {
-      sendError(res, 400, error.message, 'invalid_request');
       return;
     }
     if (e.type === 'charset.unsupported' || e.type === 'encoding.unsupported') {
@@ -367,10 +257,6 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
     }
     if (status >= 400 && status < 500) {
       sendError(res, status, 'The request body could not be read', 'invalid_request');
-      return;
-    }
-    if (typeof e.message === 'string' && /multipart|boundary|unexpected end of form|malformed/iu.test(e.message)) {
-      sendError(res, 400, 'The multipart body is malformed', 'invalid_request');
       return;
     }
     // The details go to the log only; the client gets a fixed message, never a stack.

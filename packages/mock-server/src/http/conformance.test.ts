@@ -4,18 +4,15 @@
  * issue; and the command line the README gives prints the table and exits 0.
  */
 import { execFile } from 'node:child_process';
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import express from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { operationNames, operations } from '@ebank/contract';
 // The check is a tool of the contract package, not one of its exports: it is reached by its path.
 import { allPass, DEMO_ACCOUNT, REFUSALS, runConformance, SIGN_IN } from '@ebank/contract/conformance';
 import { DEMO_PASSCODE, DEMO_PIN } from '../bank/seed';
+import { brokenFront } from '../testing/broken-front';
 import { startBank, type Harness } from '../testing/harness';
-import type { MockApp } from './app';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -28,29 +25,6 @@ beforeEach(() => bank.reset());
 
 const queries = operationNames.filter((n) => operations[n].kind === 'query');
 const failures = (rows: Awaited<ReturnType<typeof runConformance>>) => rows.filter((r) => !r.ok);
-
-/** The mock bank behind a front that breaks one reply: getContact's `ct` comes back as a string. */
-async function brokenFront(app: MockApp) {
-  const front = express();
-  front.use((_req, res, next) => {
-    const json = res.json.bind(res);
-    res.json = (body: unknown) =>
-      json(typeof body === 'object' && body !== null && 'ct' in body ? { ct: 'not an object' } : body);
-    next();
-  });
-  front.use(app);
-  const server = front.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  return {
-    base: `http://127.0.0.1:${port}/`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
-}
 
 /** Runs the command line as the README gives it (the root script is `tsx packages/contract/src/conformance/cli.ts`). */
 const cli = (args: readonly string[]) =>
@@ -106,7 +80,7 @@ describe('the conformance check against the mock bank', () => {
   });
 
   it('catches a reply of the wrong shape, with its zod issue, and passes the rest', async () => {
-    const front = await brokenFront(bank.app);
+    const front = await brokenFront(bank.base);
     try {
       const rows = await runConformance({ base: front.base, readOnly: true });
       expect(failures(rows)).toEqual([

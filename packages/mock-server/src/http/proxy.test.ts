@@ -10,13 +10,9 @@ import express from 'express';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_PATH, encode, isApiError } from '@ebank/contract';
 import { pngBlob, sampleImages } from '@ebank/contract/testing/images';
+import { brokenFront, type Arrival } from '../testing/broken-front';
 import { startBank, type Harness } from '../testing/harness';
 import type { Mismatch } from './proxy';
-
-interface Arrival {
-  readonly url: string;
-  readonly contentType: string | undefined;
-}
 
 interface Listening {
   readonly base: string;
@@ -46,16 +42,7 @@ const logged: string[] = [];
 beforeAll(async () => {
   host = await startBank();
   // The host as the proxy sees it: the mock bank, with one reply broken and every arrival noted.
-  const app = express();
-  app.use((req, res, next) => {
-    arrivals.push({ url: req.originalUrl, contentType: req.headers['content-type'] });
-    const json = res.json.bind(res);
-    res.json = (body: unknown) =>
-      json(typeof body === 'object' && body !== null && 'ct' in body ? { ct: 'not an object' } : body);
-    next();
-  });
-  app.use(host.app);
-  front = await listen(app);
+  front = await brokenFront(host.base, (arrival) => arrivals.push(arrival));
   proxy = await startBank({ upstream: front.base });
 
   // Mismatch lines go to stderr; they are kept here, anything else goes on.
