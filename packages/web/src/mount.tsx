@@ -2,7 +2,7 @@
  * Mounts the portal into the page: one QueryClient, the router, the app and its styles. Called by this
  * app's entry (main.tsx) and by the in-browser demo (packages/demo), which starts its bank first.
  */
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { createAppQueryClient } from './lib/query-client';
@@ -15,12 +15,10 @@ export function mountPortal(root: HTMLElement | null = document.getElementById('
   const router = createAppRouter({ queryClient });
   // The first render is a transition: React renders it in slices and yields to the browser between them,
   // so the page's first paint is no single long task.
-  startTransition(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <App router={router} queryClient={queryClient} />
-      </StrictMode>,
-    );
-  });
+  createRoot(root).render(
+    <StrictMode>
+      <App router={router} queryClient={queryClient} />
+    </StrictMode>,
+  );
   return { router, queryClient };
 }

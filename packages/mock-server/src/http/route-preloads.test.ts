@@ -37,7 +37,7 @@ const MANIFEST: Manifest = {
   'src/routes/dashboard/send/index.tsx?tsr-split=notFoundComponent': { file: 'assets/send-404.js' },
 };
 
-const preloads = routePreloads(MANIFEST, { '/dashboard': ['src/lib/api-client.ts'] });
+const preloads = routePreloads(MANIFEST);
 
 describe('routePreloads', () => {
   it("lists a page's chunks and the layouts' around it, with what they import, beyond the entry's", () => {
@@ -67,15 +67,9 @@ describe('routePreloads', () => {
     expect(preloads('/dashboard/send')).not.toContain('assets/send-404.js');
   });
 
-  it('adds the modules named for an address prefix, with their imports', () => {
-    expect(preloads('/dashboard')).toEqual([
-      'assets/api-client.js',
-      'assets/dash.js',
-      'assets/schemas.js',
-      'assets/shell.js',
-    ]);
-    expect(preloads('/dashboard/send')).toContain('assets/api-client.js');
-    expect(preloads('/account/login')).not.toContain('assets/api-client.js');
+  it("lists the signed-in pages' chunks, and no lazily loaded module such as the API client", () => {
+    expect(preloads('/dashboard')).toEqual(['assets/dash.js', 'assets/shell.js']);
+    expect(preloads('/dashboard/send')).toEqual(['assets/send.js', 'assets/shell.js']);
   });
 
   it('gives nothing for an address no page has, or only a layout has', () => {

@@ -81,11 +81,7 @@ function closure(manifest: Manifest, keys: readonly string[], into: Set<string>)
  * `pathname` (relative to the base, such as `/account/login`) loads before its first paint, beyond what
  * the entry already loads. Unknown pages get none.
  */
-export function routePreloads(
-  manifest: Manifest,
-  /** Modules (manifest keys) that pages under an address prefix (`/dashboard`) also need before they paint. */
-  also: Readonly<Record<string, readonly string[]>> = {},
-): (pathname: string) => readonly string[] {
+export function routePreloads(manifest: Manifest): (pathname: string) => readonly string[] {
   const routes = routeFiles(manifest);
   const entryFiles = new Set<string>();
   closure(
@@ -99,10 +95,11 @@ export function routePreloads(
     // A page is known when a route other than a layout matched.
     if (!matched.some((route) => !route.layout)) return [];
     const files = new Set<string>();
-    const extra = Object.entries(also).flatMap(([prefix, keys]) =>
-      pathname === prefix || pathname.startsWith(`${prefix}/`) ? keys : [],
+    closure(
+      manifest,
+      matched.flatMap((route) => route.keys),
+      files,
     );
-    closure(manifest, [...matched.flatMap((route) => route.keys), ...extra], files);
     return [...files].filter((file) => !entryFiles.has(file)).sort();
   };
 }

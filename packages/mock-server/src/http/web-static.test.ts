@@ -78,13 +78,8 @@ describe('pages of the web app', () => {
     }
   });
 
-  it('preloads the API client and its schemas with the signed-in pages, which fetch before they paint', async () => {
-    expect(preloads((await page('/dashboard')).html)).toEqual([
-      '/wp-user/assets/api-client.js',
-      '/wp-user/assets/home.js',
-      '/wp-user/assets/schemas.js',
-      '/wp-user/assets/shell.js',
-    ]);
+  it("names the signed-in pages' chunks, and nothing loaded on demand (the API client)", async () => {
+    expect(preloads((await page('/dashboard')).html)).toEqual(['/wp-user/assets/home.js', '/wp-user/assets/shell.js']);
   });
 
   it('sends index.html as built for an address no page has', async () => {

@@ -104,12 +104,6 @@ const changed = (file: string, mtimeMs: number) => {
   }
 };
 
-/**
- * Pages under these addresses fetch from the bank before their first paint, so the API client (and the
- * contract's schemas it checks replies with) are preloaded with them too.
- */
-const FETCH_FIRST: Readonly<Record<string, readonly string[]>> = { '/dashboard': ['src/lib/api-client.ts'] };
-
 function readManifest(root: string): Manifest | undefined {
   try {
     return JSON.parse(readFileSync(path.join(root, '.vite', 'manifest.json'), 'utf8')) as Manifest;
@@ -121,7 +115,7 @@ function readManifest(root: string): Manifest | undefined {
 /** index.html for each page: with that page's preloads, compressed once per distinct set of them. */
 function pages(root: string, index: Entry) {
   const manifest = readManifest(root);
-  const preloads = manifest ? routePreloads(manifest, FETCH_FIRST) : () => [];
+  const preloads = manifest ? routePreloads(manifest) : () => [];
   const html = index.identity.toString('utf8');
   const variants = new Map<string, Entry>();
   return (pathname: string): Entry => {
