@@ -4,37 +4,19 @@
  * client talks to the proxy; good calls pass through unchanged, mismatches both ways are passed on
  * and reported, and a host that cannot be reached is a 502 in the error shape.
  */
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API_PATH, encode, isApiError } from '@ebank/contract';
 import { pngBlob, sampleImages } from '@ebank/contract/testing/images';
-import { brokenFront, type Arrival } from '../testing/broken-front';
+import { brokenFront, listening, type Arrival, type Front } from '../testing/broken-front';
 import { startBank, type Harness } from '../testing/harness';
 import type { Mismatch } from './proxy';
 
-interface Listening {
-  readonly base: string;
-  close(): Promise<void>;
-}
-
-async function listen(app: express.Express): Promise<Listening> {
-  const server = app.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  return {
-    base: `http://127.0.0.1:${port}/`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
-}
+/** An Express app listening on a free loopback port. */
+const listen = (app: express.Express) => listening(app.listen(0, '127.0.0.1'));
 
 let host: Harness;
-let front: Listening;
+let front: Front;
 let proxy: Harness;
 const arrivals: Arrival[] = [];
 const logged: string[] = [];
@@ -193,7 +175,7 @@ describe('the validating proxy, byte for byte', () => {
     readonly bytes: Buffer;
   }
   const seen: Seen[] = [];
-  let recorder: Listening;
+  let recorder: Front;
   let through: Harness;
   const REPLY = '{"icon":"success","message":"Payment Pending \u00e9",  "trx_notif":null}';
 

@@ -17,6 +17,20 @@ export interface Front {
   close(): Promise<void>;
 }
 
+/** A server asked to listen on a loopback port: its base address once it does, and a close that ends open connections. */
+export async function listening(server: http.Server): Promise<Front> {
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  return {
+    base: `http://127.0.0.1:${port}/`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
 /** Reply headers passed back with the status and the body. */
 const PASSED = ['content-type', 'cache-control', 'retry-after'] as const;
 
@@ -62,14 +76,5 @@ export async function brokenFront(hostBase: string, note?: (arrival: Arrival) =>
     });
   });
   server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  return {
-    base: `http://127.0.0.1:${port}/`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return listening(server);
 }

@@ -17,6 +17,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { getDefaultConfig, twMerge } from 'tailwind-merge';
+import { splitClass } from './utils';
 
 const SRC = path.join(import.meta.dirname, '..');
 export const GEN_FILE = path.join(import.meta.dirname, 'class-groups.gen.ts');
@@ -70,27 +71,6 @@ export function candidatesIn(content: string): string[] {
   return tailwindScanner([])
     .getCandidatesWithPositions({ content, extension: 'ts' })
     .map((found) => found.candidate);
-}
-
-/** A class → its variants, and its base without `!` (last, or first the old way). */
-export function splitClass(className: string) {
-  const variants: string[] = [];
-  let brackets = 0;
-  let parens = 0;
-  let start = 0;
-  for (let index = 0; index < className.length; index += 1) {
-    const char = className[index];
-    if (char === ':' && brackets === 0 && parens === 0) {
-      variants.push(className.slice(start, index));
-      start = index + 1;
-    } else if (char === '[') brackets += 1;
-    else if (char === ']') brackets -= 1;
-    else if (char === '(') parens += 1;
-    else if (char === ')') parens -= 1;
-  }
-  const written = className.slice(start);
-  const base = written.endsWith('!') ? written.slice(0, -1) : written.replace(/^!/u, '');
-  return { variants, base };
 }
 
 const isKnown = (className: string) => twMerge(`${className} ${className}`) === className;

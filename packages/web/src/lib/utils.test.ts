@@ -13,10 +13,9 @@ import {
   REGENERATE,
   renderClassTable,
   scanCandidates,
-  splitClass,
 } from './class-groups.build';
 import { cnInputs, sourceClassLists } from './class-corpus';
-import { classMerger, cn } from './utils';
+import { classMerger, cn, splitClass } from './utils';
 
 /*
  * `cn()` knows only the classes of the portal: the Tailwind classes of `src` (tests and the corpus left out), the

@@ -11,6 +11,27 @@ import { DROPS, GROUPS, ORDERED } from './class-groups.gen';
  * after changing class names, regenerate it: `cd packages/web && npx tsx scripts/gen-class-groups.ts`.
  */
 
+/** A class → its variants (the parts before the colons outside brackets), and its base as written and without `!` (last, or first the old way). */
+export function splitClass(className: string) {
+  const variants: string[] = [];
+  let brackets = 0;
+  let parens = 0;
+  let start = 0;
+  for (let index = 0; index < className.length; index += 1) {
+    const char = className[index];
+    if (char === ':' && brackets === 0 && parens === 0) {
+      variants.push(className.slice(start, index));
+      start = index + 1;
+    } else if (char === '[') brackets += 1;
+    else if (char === ']') brackets -= 1;
+    else if (char === '(') parens += 1;
+    else if (char === ')') parens -= 1;
+  }
+  const written = className.slice(start);
+  const base = written.endsWith('!') ? written.slice(0, -1) : written.replace(/^!/u, '');
+  return { variants, written, base };
+}
+
 /** A merge of class lists by a table in the form of `class-groups.gen.ts`. */
 export function classMerger(table: string, drops: Partial<Record<number, number[]>>, orderedVariants: string) {
   /** A class without its variants or `!` → its group; group 0 is classes that are always kept. */
@@ -45,23 +66,7 @@ export function classMerger(table: string, drops: Partial<Record<number, number[
     const taken = new Set<string>();
     const kept: string[] = [];
     for (const name of classList.trim().split(/\s+/).reverse()) {
-      // The variants: the parts before the colons outside brackets and parentheses.
-      const variants: string[] = [];
-      let brackets = 0;
-      let parens = 0;
-      let start = 0;
-      for (let index = 0; index < name.length; index += 1) {
-        const char = name[index];
-        if (char === ':' && brackets === 0 && parens === 0) {
-          variants.push(name.slice(start, index));
-          start = index + 1;
-        } else if (char === '[') brackets += 1;
-        else if (char === ']') brackets -= 1;
-        else if (char === '(') parens += 1;
-        else if (char === ')') parens -= 1;
-      }
-      const written = name.slice(start);
-      const base = written.endsWith('!') ? written.slice(0, -1) : written.replace(/^!/, '');
+      const { variants, written, base } = splitClass(name);
       // A `!`-first class has an entry of its own where tailwind-merge treats it apart.
       const id = groups.get(written) ?? groups.get(base);
       if (id) {
