@@ -20,11 +20,16 @@ export const Route = createFileRoute('/account/login')({
  */
 const passcodeStep = () => import('./-components/login-passcode-step');
 const LoginPasscodeStep = lazy(async () => ({ default: (await passcodeStep()).LoginPasscodeStep }));
+const preloadPasscodeStep = () => {
+  void passcodeStep();
+};
 
 function LoginPage() {
   const { ended } = Route.useSearch();
   return (
-    <div className="grid gap-4">
+    // The user's first key or click on the page (typing the e-mail, or pressing Next after an autofill) also
+    // starts it, in parallel with the e-mail lookup, should the browser not have been idle yet.
+    <div className="grid gap-4" onKeyDownCapture={preloadPasscodeStep} onPointerDownCapture={preloadPasscodeStep}>
       <SessionEndNotice reason={ended} />
       <LoginCard />
     </div>
@@ -35,7 +40,7 @@ function LoginCard() {
   const [identity, setIdentity] = useState<LoginIdentity | undefined>(undefined);
   const [entered, setEntered] = useState({ email: '', remember: false });
   useEffect(() => {
-    whenIdle(() => void passcodeStep());
+    whenIdle(preloadPasscodeStep);
   }, []);
 
   return (
