@@ -163,9 +163,7 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
   // Answered before Express sees the request (routing, prototypes, its response helpers): the route
   // needs none of it. Express routes it too, for the proxy's other methods and any URL form the
   // check below leaves to it.
-  app.all('/api/users.php', (req, res) => {
-    api(req, res);
-  });
+  app.all('/api/users.php', api);
   if (!options.upstream) {
     const withHandle = app as unknown as { handle: ExpressHandle };
     const viaExpress = withHandle.handle.bind(app);

@@ -15,8 +15,7 @@ export const Route = createFileRoute('/account/login')({
 
 /**
  * The passcode step loads apart from the page: the page paints with the e-mail step alone, and the second
- * step's code arrives while the user types (it is fetched when the browser is idle after the first paint, long before the e-mail
- * lookup answers).
+ * step's code is fetched when the browser is idle after the first paint, or on the first key or click.
  */
 const passcodeStep = () => import('./-components/login-passcode-step');
 const LoginPasscodeStep = lazy(async () => ({ default: (await passcodeStep()).LoginPasscodeStep }));
