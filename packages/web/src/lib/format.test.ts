@@ -14,6 +14,25 @@ describe('formatAmount', () => {
   it('defaults to $', () => {
     expect(formatAmount(1)).toBe('$1.00');
   });
+
+  it('writes every amount as Intl.NumberFormat en-US does, halves and large numbers included', () => {
+    const intl = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const expected = (n: number) => `${n < 0 ? '-' : ''}$${intl.format(Math.abs(n))}`;
+    let seed = 42;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const amounts = [
+      1.005, 2.675, 0.125, 0.995, 9.995, 99.995, 999.995, 999_999.995, 1e-7, 5e-3, 4.9999e-3, 1e20, 1e21, 2 ** 53,
+      123_456_789.125, -0.005, -0, 0.01, 0.1, 1e15 + 0.5, Number.MAX_SAFE_INTEGER / 100,
+    ];
+    for (let i = 0; i < 3000; i += 1) {
+      const magnitude = 10 ** Math.floor(random() * 13 - 3);
+      amounts.push(Math.round(random() * magnitude * 1000) / 1000, (random() - 0.5) * magnitude);
+    }
+    for (const amount of amounts) expect(formatAmount(amount), String(amount)).toBe(expected(amount));
+  });
 });
 
 describe('formatDate', () => {
