@@ -1,14 +1,18 @@
 /**
  * Serves the built web app at /wp-user/. The build is immutable while the server runs, so every file is
- * read and compressed (brotli and gzip) once, on first request, and then answered from memory: hashed
+ * read and compressed (brotli and gzip) once and then answered from memory. Compression runs in Node's
+ * thread pool, never on the event loop (brotli at its best quality takes about a second for the core
+ * chunk, and would hold up every API call meanwhile), and starts for every asset as the server starts,
+ * so the first visitor does not wait for it either. Hashed
  * assets with a year-long immutable cache, everything else revalidated (and re-read when a rebuild
  * changed it). Unknown paths under /wp-user/
  * get index.html, so the client router can take them, with `modulepreload` links for the code of the
  * page asked for (./route-preloads), so the browser fetches it beside the entry.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import express, { type Request, type Response } from 'express';
 import { preloadTags, routePreloads, type Manifest } from './route-preloads';
 
@@ -30,13 +34,39 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '
 /** Vite names built assets `name-HASH.ext`; those never change under the same name. */
 const isHashed = (relative: string) => relative.startsWith('/assets/');
 
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+interface Compressed {
+  readonly br: Buffer;
+  readonly gzip: Buffer;
+}
+
 interface Entry {
   readonly mtimeMs: number;
   readonly type: string;
   readonly identity: Buffer;
-  readonly br?: Buffer;
-  readonly gzip?: Buffer;
+  /** Brotli and gzip forms, when the type compresses; settles once, in the thread pool. */
+  readonly compressed?: Promise<Compressed | undefined>;
   readonly cacheControl: string;
+}
+
+async function compress(identity: Buffer): Promise<Compressed | undefined> {
+  try {
+    const [br, gz] = await Promise.all([
+      brotliAsync(identity, {
+        params: {
+          [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+        },
+      }),
+      gzipAsync(identity, { level: 9 }),
+    ]);
+    return { br, gzip: gz };
+  } catch {
+    // Served uncompressed rather than not at all.
+    return undefined;
+  }
 }
 
 function load(root: string, relative: string): Entry | undefined {
@@ -64,32 +94,21 @@ function entryOf(
 ): Entry {
   const { mtimeMs, type, cacheControl } = meta;
   if (!meta.compressible || identity.length < 512) return { mtimeMs, type, identity, cacheControl };
-  return {
-    mtimeMs,
-    type,
-    identity,
-    cacheControl,
-    br: brotliCompressSync(identity, {
-      params: {
-        [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
-        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-      },
-    }),
-    gzip: gzipSync(identity, { level: 9 }),
-  };
+  return { mtimeMs, type, identity, cacheControl, compressed: compress(identity) };
 }
 
-function send(req: Request, res: Response, entry: Entry) {
+async function send(req: Request, res: Response, entry: Entry) {
+  const accepted = req.acceptsEncodings('br', 'gzip', 'identity');
+  const compressed = accepted === 'br' || accepted === 'gzip' ? await entry.compressed : undefined;
   res.setHeader('Content-Type', entry.type);
   res.setHeader('Cache-Control', entry.cacheControl);
   res.setHeader('Vary', 'Accept-Encoding');
-  const accepted = req.acceptsEncodings('br', 'gzip', 'identity');
   let body = entry.identity;
-  if (accepted === 'br' && entry.br) {
-    body = entry.br;
+  if (accepted === 'br' && compressed) {
+    body = compressed.br;
     res.setHeader('Content-Encoding', 'br');
-  } else if (accepted === 'gzip' && entry.gzip) {
-    body = entry.gzip;
+  } else if (accepted === 'gzip' && compressed) {
+    body = compressed.gzip;
     res.setHeader('Content-Encoding', 'gzip');
   }
   res.setHeader('Content-Length', String(body.length));
@@ -157,6 +176,17 @@ export function webApp(root: string): express.Router {
     return indexPages.page(pathname);
   };
 
+  // Read and compress every asset now, in the background, rather than on its first request.
+  setImmediate(() => {
+    let names: string[];
+    try {
+      names = readdirSync(path.join(base, 'assets'));
+    } catch {
+      return;
+    }
+    for (const name of names) entry(`/assets/${name}`);
+  });
+
   const router = express.Router();
   router.get(/.*/u, (req, res) => {
     let relative: string;
@@ -172,7 +202,7 @@ export function webApp(root: string): express.Router {
     }
     const file = relative.endsWith('/') ? undefined : entry(relative);
     if (file) {
-      send(req, res, file);
+      void send(req, res, file);
       return;
     }
     // A missing hashed asset is a 404 (an old tab after a deploy), never index.html under a script's name.
@@ -185,7 +215,7 @@ export function webApp(root: string): express.Router {
       res.status(404).json({ error: true, message: 'The web app is not built', code: 'not_found' });
       return;
     }
-    send(req, res, index);
+    void send(req, res, index);
   });
   return router;
 }
