@@ -67,6 +67,7 @@ const UserSchema = z.strictObject({
   passcodeHash: z.string().min(1),
   pinHash: z.string().min(1).exactOptional(),
   credentialVersion: z.number().int().positive(),
+  keptSession: z.strictObject({ signature: z.string().min(1), version: z.number().int().positive() }).exactOptional(),
   emailVerified: z.boolean(),
   kyc: z.enum(['Not Verified', 'Pending Verification', 'Declined', 'Verified']),
   kycCase: z

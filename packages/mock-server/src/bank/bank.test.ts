@@ -247,6 +247,18 @@ describe('credentials', () => {
     );
   });
 
+  it('a passcode change retires the other tokens, keeps the changing one, and a later reset retires it too', async () => {
+    const mine = bank.issueToken(demo, 'user');
+    const other = bank.issueToken(demo, 'user');
+    await bank.changePasscode(demo, mine, '123456', '654321', '654321');
+    expect(bank.authenticate(mine, 'user')).toBe(demo);
+    expect((await refused(() => bank.authenticate(other, 'user'))).status).toBe(401);
+    bank.requestReset('demo@bank.test');
+    const link = bank.outboxFor('demo@bank.test')[0]?.link ?? '';
+    await bank.resetPasscode('demo@bank.test', link.split('/').at(-1) ?? '', '111111');
+    expect((await refused(() => bank.authenticate(mine, 'user'))).status).toBe(401);
+  });
+
   it('tokens expire', () => {
     const token = bank.issueToken(demo, 'user');
     clock += 30 * MINUTE;

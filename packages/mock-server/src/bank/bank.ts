@@ -24,7 +24,7 @@ import type {
 } from './model';
 
 export type { TransferInput } from './model';
-import { hashSecret, numericCode, TokenSigner, urlToken, verifySecret, type TokenScope } from './security';
+import { hashSecret, numericCode, signatureOf, TokenSigner, urlToken, verifySecret, type TokenScope } from './security';
 import { SNAPSHOT_VERSION, type BankSnapshot } from './model';
 
 const MINUTE = 60_000;
@@ -322,7 +322,21 @@ export class Bank {
           ? this.config.rememberTtlMinutes
           : this.config.tokenTtlMinutes;
     const iat = Math.floor(this.now() / 1000);
-    return this.signer.sign({ sub: user.id, scope, iat, exp: iat + minutes * 60, ver: user.credentialVersion });
+    return this.signer.sign({
+      sub: user.id,
+      scope,
+      iat,
+      exp: iat + minutes * 60,
+      ver: user.credentialVersion,
+      jti: randomBytes(9).toString('base64url'),
+    });
+  }
+
+  /** Whether a token of `version` still opens `user`'s account: issued since the last passcode change, or kept by it. */
+  private isCurrent(user: User, version: number, token: string) {
+    if (version === user.credentialVersion) return true;
+    const kept = user.keptSession;
+    return kept?.version === user.credentialVersion && kept.signature === signatureOf(token);
   }
 
   /** The user a token opens, if it is well signed, unexpired, current and of the given scope. */
@@ -330,7 +344,7 @@ export class Bank {
     if (!token) refuse('unauthorized', 'Please log in to continue');
     const claims = this.signer.verify(token);
     const user = claims ? this.users.get(claims.sub) : undefined;
-    if (!claims || !user || claims.exp * 1000 <= this.now() || claims.ver !== user.credentialVersion)
+    if (!claims || !user || claims.exp * 1000 <= this.now() || !this.isCurrent(user, claims.ver, token))
       return refuse('unauthorized', 'Your session has ended. Please log in again.');
     if (claims.scope !== scope) {
       if (claims.scope === 'kyc') refuse('forbidden', 'Complete your identity verification first');
@@ -448,10 +462,16 @@ export class Bank {
     user.pinHash = await hashSecret(next, this.config.hashCost);
   }
 
-  async changePasscode(user: User, current: string, next: string, confirm: string) {
+  /**
+   * A passcode change in settings ends every other session of the account (another device, a stolen
+   * token); the session that made it, `token`, carries on.
+   */
+  async changePasscode(user: User, token: string, current: string, next: string, confirm: string) {
     if (next !== confirm) refuse('invalid', 'Password Mismatch');
     await this.checkPasscode(user, current, 'Incorrect current passcode.');
     user.passcodeHash = await hashSecret(next, this.config.hashCost);
+    user.credentialVersion += 1;
+    user.keptSession = { signature: signatureOf(token), version: user.credentialVersion };
   }
 
   changeEmail(user: User, email: string) {

@@ -63,6 +63,11 @@ export interface User {
   pinHash?: string;
   /** Bumped when the passcode changes, which retires every token issued before. */
   credentialVersion: number;
+  /**
+   * The one session that changed the passcode in settings and so outlives the change: its token's
+   * signature and the version it stays valid under (a later change or reset retires it too).
+   */
+  keptSession?: { readonly signature: string; readonly version: number };
   emailVerified: boolean;
   kyc: KycStatus;
   kycCase?: KycCase;

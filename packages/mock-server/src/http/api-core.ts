@@ -64,7 +64,11 @@ export async function answerApiCall(
     const context =
       operation.auth === 'none'
         ? base
-        : { ...base, user: bank.authenticate(decoded.token, operation.auth === 'kyc' ? 'kyc' : 'user') };
+        : {
+            ...base,
+            user: bank.authenticate(decoded.token, operation.auth === 'kyc' ? 'kyc' : 'user'),
+            token: decoded.token ?? '',
+          };
     const handler = handlers[decoded.name] as (c: typeof context, i: unknown) => unknown;
     const reply = await handler(context, decoded.input);
     if (options.validateReplies ?? true) {

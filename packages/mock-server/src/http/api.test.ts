@@ -109,6 +109,27 @@ describe.each<WireEncoding>(['urlencoded', 'multipart'])('every operation, %s', 
     await expect(bank.login('demo@bank.test', '111111')).resolves.toBeTruthy();
   });
 
+  it('updatepwd ends every other session of the account and keeps the one that made the change', async () => {
+    const api = await as('demo@bank.test');
+    const otherDevice = await as('demo@bank.test');
+    const otherCustomer = await as('nopin@bank.test');
+    await api.call('changePasscode', { c_pwd: '123456', n_pwd: '111111', con_pwd: '111111' });
+    expect(await failure(otherDevice.call('getInstitution'))).toMatchObject({
+      status: 401,
+      message: 'Your session has ended. Please log in again.',
+    });
+    await expect(api.call('getInstitution')).resolves.toMatchObject({ u: { username: 'dana.demo' } });
+    await expect(otherCustomer.call('getInstitution')).resolves.toBeTruthy();
+    // The kept session can change it again; a new login opens the account under the new passcode.
+    await api.call('changePasscode', { c_pwd: '111111', n_pwd: '222222', con_pwd: '222222' });
+    await expect(api.call('getInstitution')).resolves.toMatchObject({ u: { username: 'dana.demo' } });
+    const fresh = bank.client({ user: await bank.login('demo@bank.test', '222222') }, encoding);
+    await expect(fresh.call('getInstitution')).resolves.toMatchObject({ u: { username: 'dana.demo' } });
+    // A refused change (wrong current passcode) ends nothing.
+    await failure(fresh.call('changePasscode', { c_pwd: '999999', n_pwd: '333333', con_pwd: '333333' }));
+    await expect(api.call('getInstitution')).resolves.toMatchObject({ u: { username: 'dana.demo' } });
+  });
+
   it('updateemail changes the login address; a taken one is refused', async () => {
     const api = await as('demo@bank.test');
     expect((await failure(api.call('changeEmail', { email: 'nopin@bank.test' }))).status).toBe(409);

@@ -22,7 +22,9 @@ export interface BaseContext {
   /** The uploads this call stored: forgotten again when the bank refuses the call. */
   readonly stored: string[];
 }
-export type HandlerContext<A extends Auth> = A extends 'none' ? BaseContext : BaseContext & { readonly user: User };
+export type HandlerContext<A extends Auth> = A extends 'none'
+  ? BaseContext
+  : BaseContext & { readonly user: User; /** The token the call came with. */ readonly token: string };
 
 type Handler<K extends OperationName> = (
   context: HandlerContext<Operations[K]['auth']>,
@@ -155,8 +157,8 @@ export const handlers: Handlers = {
     await bank.changePin(user, input.c_pwd, input.n_pwd, input.con_pwd);
     return ok('Action Successful');
   },
-  changePasscode: async ({ bank, user }, input) => {
-    await bank.changePasscode(user, input.c_pwd, input.n_pwd, input.con_pwd);
+  changePasscode: async ({ bank, user, token }, input) => {
+    await bank.changePasscode(user, token, input.c_pwd, input.n_pwd, input.con_pwd);
     return ok('Action Successful');
   },
   changeEmail: ({ bank, user }, input) => {
