@@ -13,8 +13,6 @@ export function mountPortal(root: HTMLElement | null = document.getElementById('
   if (root === null) throw new Error('The page has no #root element');
   const queryClient = createAppQueryClient();
   const router = createAppRouter({ queryClient });
-  // The first render is a transition: React renders it in slices and yields to the browser between them,
-  // so the page's first paint is no single long task.
   createRoot(root).render(
     <StrictMode>
       <App router={router} queryClient={queryClient} />

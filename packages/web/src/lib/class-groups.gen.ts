@@ -119,7 +119,25 @@ export const GROUPS =
   '|z-~30;50;[100];[200]';
 
 /** Group → the other groups that a later class of it drops. */
-export const DROPS: Partial<Record<number, number[]>> = { 2:[59,60], 16:[17,20,21,22], 31:[93], 36:[37,38], 41:[3,4,23,42,43,50], 42:[3,50], 43:[4,23], 51:[14,70], 53:[1,2,56,59,60,61], 61:[1,56], 70:[71,72], 73:[74,75,78,79,80,81], 80:[75,78], 81:[74,79], 85:[86], 94:[40,106], 96:[49] };
+export const DROPS: Partial<Record<number, number[]>> = {
+  2: [59, 60],
+  16: [17, 20, 21, 22],
+  31: [93],
+  36: [37, 38],
+  41: [3, 4, 23, 42, 43, 50],
+  42: [3, 50],
+  43: [4, 23],
+  51: [14, 70],
+  53: [1, 2, 56, 59, 60, 61],
+  61: [1, 56],
+  70: [71, 72],
+  73: [74, 75, 78, 79, 80, 81],
+  80: [75, 78],
+  81: [74, 79],
+  85: [86],
+  94: [40, 106],
+  96: [49],
+};
 
 /** The variants whose order matters that the portal uses (tailwind-merge sorts the others), separated by `|`. */
 export const ORDERED = '*|file|placeholder';

@@ -1,5 +1,8 @@
+/** Where the browser has no `requestIdleCallback`, tasks for later run this long after being asked for. */
+export const IDLE_FALLBACK_MS = 200;
+
 /** Runs `task` when the browser is idle (within 3 s at the latest): for code no page needs to paint. */
 export function whenIdle(task: () => void) {
   if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: 3000 });
-  else setTimeout(task, 200);
+  else setTimeout(task, IDLE_FALLBACK_MS);
 }

@@ -8,35 +8,15 @@ import { isApiError } from '@ebank/contract/errors';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import {
-  configuredIdleTimings,
-  formatCountdown,
-  watchIdleSession,
-  type IdleState,
-  type IdleWatch,
-} from '@/lib/idle-session';
+import { configuredIdleTimings, watchIdleSession, type IdleState, type IdleWatch } from '@/lib/idle-session';
+import { useLazyPart } from '@/lib/lazy-part';
 import { useLogout } from '@/lib/use-logout';
+
+/** The warning's dialog, loaded when the browser is idle after the first paint (minutes before any warning). */
+const loadWarning = () => import('./idle-warning');
 
 /** A reply that says the token is no longer valid. A 403 refuses one action (a region, a code), not the session. */
 const isRejectedToken = (error: unknown) => isApiError(error) && error.kind === 'http' && error.status === 401;
-
-/** What a screen reader hears while the countdown runs: only these steps, not every second. */
-function countdownAnnouncement(remainingMs: number) {
-  const seconds = Math.ceil(remainingMs / 1000);
-  if (seconds <= 10) return 'Less than 10 seconds left.';
-  if (seconds <= 30) return 'Less than 30 seconds left.';
-  return '';
-}
 
 export function IdleSessionGuard() {
   const queryClient = useQueryClient();
@@ -45,6 +25,12 @@ export function IdleSessionGuard() {
   const [timings] = useState(configuredIdleTimings);
   const [state, setState] = useState<IdleState>({ kind: 'active' });
   const watch = useRef<IdleWatch | undefined>(undefined);
+  const [warningPart, requestWarning] = useLazyPart(loadWarning);
+  const warning = state.kind === 'warning';
+  // Should the idle-time load have failed, the warning itself asks again.
+  useEffect(() => {
+    if (warning && !warningPart) requestWarning(() => undefined);
+  }, [warning, warningPart, requestWarning]);
 
   useEffect(() => {
     const current = watchIdleSession({
@@ -82,24 +68,6 @@ export function IdleSessionGuard() {
   const stay = () => watch.current?.stayActive();
   const remainingMs = state.kind === 'warning' ? state.remainingMs : 0;
 
-  return (
-    <AlertDialog open={state.kind === 'warning'}>
-      <AlertDialogContent onEscapeKeyDown={stay}>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Are you still there?</AlertDialogTitle>
-          <AlertDialogDescription>
-            You will be signed out in <span className="font-semibold tabular-nums">{formatCountdown(remainingMs)}</span>{' '}
-            because you have been inactive. Choose Stay signed in to keep working.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <p className="sr-only" aria-live="polite">
-          {countdownAnnouncement(remainingMs)}
-        </p>
-        <AlertDialogFooter>
-          <AlertDialogAction onClick={logout}>Sign out now</AlertDialogAction>
-          <AlertDialogCancel onClick={stay}>Stay signed in</AlertDialogCancel>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
-  );
+  if (!warningPart) return null;
+  return <warningPart.IdleWarning open={warning} remainingMs={remainingMs} onStay={stay} onSignOut={logout} />;
 }

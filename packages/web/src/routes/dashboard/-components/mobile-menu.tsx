@@ -1,34 +1,39 @@
 import Menu from 'lucide-react/icons/menu';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
-import { MenuPanel } from './side-menu';
+import { useLazyPart } from '@/lib/lazy-part';
+
+const loadSheet = () => import('./mobile-menu-sheet');
 
 /**
  * Below the large breakpoint the side menu is a drawer: a modal sheet from the left (focus stays in it
- * and returns to the menu button), closed by Escape, the close button, a tap outside or any entry.
+ * and returns to the menu button), closed by Escape, the close button, a tap outside or any entry. The
+ * drawer's code loads when the browser is idle after the page has painted, or on the first press.
  */
 export function MobileMenu() {
   const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const [sheet, request] = useLazyPart(loadSheet);
+  const Drawer = sheet?.MobileMenuSheet;
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu">
-          <Menu aria-hidden="true" className="size-5" />
-        </Button>
-      </SheetTrigger>
-      <SheetContent
-        side="left"
-        aria-describedby={undefined}
-        className="w-[250px] max-w-[85vw] gap-0 overflow-y-auto bg-brand text-brand-foreground lg:hidden"
+    <>
+      <Button
+        ref={button}
+        variant="ghost"
+        size="icon"
+        className="lg:hidden"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => {
+          request(() => {
+            setOpen(true);
+          });
+        }}
       >
-        <SheetTitle className="sr-only">Menu</SheetTitle>
-        <MenuPanel
-          onSelect={() => {
-            setOpen(false);
-          }}
-        />
-      </SheetContent>
-    </Sheet>
+        <Menu aria-hidden="true" className="size-5" />
+      </Button>
+      {Drawer && <Drawer open={open} onOpenChange={setOpen} returnFocusTo={button} />}
+    </>
   );
 }

@@ -1,25 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import Bell from 'lucide-react/icons/bell';
-import House from 'lucide-react/icons/house';
-import LogOut from 'lucide-react/icons/log-out';
-import Settings from 'lucide-react/icons/settings';
-import UserRound from 'lucide-react/icons/user-round';
+import { useState } from 'react';
 import { Brand } from '@/components/brand';
 import { buttonVariants } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
-import { UserAvatar } from '@/components/user-avatar';
-import { useLogout } from '@/lib/use-logout';
+import { useLazyPart } from '@/lib/lazy-part';
 import { cn } from '@/lib/utils';
+import { ACCOUNT_MENU_TRIGGER, AccountAvatar } from './account-avatar';
 import { MobileMenu } from './mobile-menu';
-import { institutionQuery } from './queries';
 import { useUnreadCount } from './unread-count';
 
 function NotificationLink() {
@@ -44,56 +31,32 @@ function NotificationLink() {
   );
 }
 
-/** The card's links, in the spec's order (section 2); Log Out follows them. */
-const USER_MENU_LINKS = [
-  { to: '/dashboard', label: 'Home', icon: House },
-  { to: '/dashboard/profile', label: 'Profile', icon: UserRound },
-  { to: '/dashboard/settings', label: 'Settings', icon: Settings },
-] as const;
+const loadUserMenu = () => import('./user-menu');
 
-/** The profile picture (or initials) opening a card with Home, Profile, Settings and Log Out. */
+/**
+ * The profile picture (or initials) opening a card with Home, Profile, Settings and Log Out. The card's
+ * code loads when the browser is idle after the page has painted; until then the same button stands in,
+ * and a press on it loads the card and opens it.
+ */
 function UserMenu() {
-  const logout = useLogout();
-  const { data: user } = useQuery({ ...institutionQuery, select: (reply) => reply.u, retryOnMount: false });
-  const name = user?.fullname ?? '';
+  const [menu, request] = useLazyPart(loadUserMenu);
+  const [openAtLoad, setOpenAtLoad] = useState(false);
+  if (menu) return <menu.UserMenuDropdown defaultOpen={openAtLoad} />;
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger
-        className="cursor-pointer rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
-        aria-label="Account menu"
-      >
-        <UserAvatar
-          key={user?.picture ?? 'none'}
-          name={name}
-          picture={user?.picture}
-          className="size-10 text-sm ring-2"
-        />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-56">
-        {name !== '' && (
-          <DropdownMenuLabel className="grid gap-0.5">
-            <span className="truncate">{name}</span>
-            {user?.current_plan !== undefined && (
-              <span className="text-xs font-normal text-muted-foreground">{user.current_plan}</span>
-            )}
-          </DropdownMenuLabel>
-        )}
-        {name !== '' && <DropdownMenuSeparator />}
-        {USER_MENU_LINKS.map(({ to, label, icon: Icon }) => (
-          <DropdownMenuItem key={to} asChild>
-            <Link to={to}>
-              <Icon aria-hidden="true" />
-              {label}
-            </Link>
-          </DropdownMenuItem>
-        ))}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem variant="destructive" onSelect={logout}>
-          <LogOut aria-hidden="true" />
-          Log Out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <button
+      type="button"
+      className={ACCOUNT_MENU_TRIGGER}
+      aria-label="Account menu"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onClick={() => {
+        request(() => {
+          setOpenAtLoad(true);
+        });
+      }}
+    >
+      <AccountAvatar />
+    </button>
   );
 }
 

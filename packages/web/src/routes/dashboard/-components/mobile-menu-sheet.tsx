@@ -1,0 +1,39 @@
+/**
+ * The phone menu's drawer with the dialog primitives it needs: a module of its own, loaded after the
+ * first paint (mobile-menu.tsx), so no signed-in page waits for it.
+ */
+import type { RefObject } from 'react';
+import { Sheet, SheetContent, SheetTitle } from '@/components/ui/sheet';
+import { MenuPanel } from './side-menu';
+
+export function MobileMenuSheet({
+  open,
+  onOpenChange,
+  returnFocusTo,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The menu button: it gets the focus back when the drawer closes. */
+  returnFocusTo: RefObject<HTMLButtonElement | null>;
+}) {
+  return (
+    <Sheet open={open} onOpenChange={onOpenChange}>
+      <SheetContent
+        side="left"
+        aria-describedby={undefined}
+        className="w-[250px] max-w-[85vw] gap-0 overflow-y-auto bg-brand text-brand-foreground lg:hidden"
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocusTo.current?.focus();
+        }}
+      >
+        <SheetTitle className="sr-only">Menu</SheetTitle>
+        <MenuPanel
+          onSelect={() => {
+            onOpenChange(false);
+          }}
+        />
+      </SheetContent>
+    </Sheet>
+  );
+}
