@@ -409,6 +409,19 @@ export function parseMultipart(body: Buffer, boundary: string): Form | FormRefus
     if (body[end] !== CR || body[end + 1] !== LF) return REFUSALS.malformedMultipart;
     const headers = parsePartHeaders(body, end + 2);
     if (headers === undefined) return REFUSALS.malformedMultipart;
+    // Content that starts with `--boundary`: parsers differ on whether the blank line closing the headers
+    // also opens a delimiter, so such a form reads two ways and is refused.
+    if (
+      body.length >= headers.contentStart + delimiter.length - 2 &&
+      body.compare(
+        delimiter,
+        2,
+        delimiter.length,
+        headers.contentStart,
+        headers.contentStart + delimiter.length - 2,
+      ) === 0
+    )
+      return REFUSALS.malformedMultipart;
     if (headers.disposition === undefined) return REFUSALS.noName;
     const disposition = parseDisposition(headers.disposition);
     if (disposition === undefined) return REFUSALS.malformedMultipart;

@@ -2,7 +2,7 @@
 // Regenerate: cd packages/web && npx tsx scripts/gen-class-groups.ts
 
 /**
- * The Tailwind classes of the portal that tailwind-merge knows (402), in groups of classes that behave
+ * The Tailwind classes of the portal that tailwind-merge knows (401), in groups of classes that behave
  * alike: a class drops every earlier one of its group, and of the groups `DROPS` lists for it, under the same
  * variants and `!`. Groups are separated by `|` (group 0, first, is classes that are kept, never merged),
  * classes by `;`; in `stem~value`, the stem starts this class and the next ones, up to another stem.
@@ -110,7 +110,7 @@ export const GROUPS =
   '|text-~center;left;right' +
   '|tracking-~tight;wide;wider' +
   '|transform' +
-  '|transition;transition-~[color,box-shadow];colors;opacity;shadow;transform' +
+  '|transition-~[color,box-shadow];colors;opacity;shadow;transform' +
   '|truncate' +
   '|underline' +
   '|underline-offset-4' +
@@ -119,25 +119,7 @@ export const GROUPS =
   '|z-~30;50;[100];[200]';
 
 /** Group → the other groups that a later class of it drops. */
-export const DROPS: Partial<Record<number, number[]>> = {
-  2: [59, 60],
-  16: [17, 20, 21, 22],
-  31: [93],
-  36: [37, 38],
-  41: [3, 4, 23, 42, 43, 50],
-  42: [3, 50],
-  43: [4, 23],
-  51: [14, 70],
-  53: [1, 2, 56, 59, 60, 61],
-  61: [1, 56],
-  70: [71, 72],
-  73: [74, 75, 78, 79, 80, 81],
-  80: [75, 78],
-  81: [74, 79],
-  85: [86],
-  94: [40, 106],
-  96: [49],
-};
+export const DROPS: Partial<Record<number, number[]>> = { 2:[59,60], 16:[17,20,21,22], 31:[93], 36:[37,38], 41:[3,4,23,42,43,50], 42:[3,50], 43:[4,23], 51:[14,70], 53:[1,2,56,59,60,61], 61:[1,56], 70:[71,72], 73:[74,75,78,79,80,81], 80:[75,78], 81:[74,79], 85:[86], 94:[40,106], 96:[49] };
 
 /** The variants whose order matters that the portal uses (tailwind-merge sorts the others), separated by `|`. */
 export const ORDERED = '*|file|placeholder';
