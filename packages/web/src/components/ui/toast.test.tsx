@@ -31,6 +31,35 @@ describe('toasts', () => {
     expect(await screen.findByText('Notifications Something went wrong')).toHaveAttribute('aria-live', 'assertive');
   });
 
+  it('shows the same message once when it comes again, for its full time from the last', () => {
+    vi.useFakeTimers();
+    render(<Toaster />);
+    act(() => {
+      toast.error('Your session has ended. Please log in again.');
+      toast.error('Your session has ended. Please log in again.');
+      toast.success('Your session has ended. Please log in again.');
+      toast.error('Invalid Pin');
+    });
+    const list = within(region());
+    expect(list.getAllByText('Your session has ended. Please log in again.')).toHaveLength(2);
+    act(() => {
+      vi.advanceTimersByTime(TOAST_MS - 1_000);
+      toast.error('Your session has ended. Please log in again.');
+    });
+    expect(list.getAllByText('Your session has ended. Please log in again.')).toHaveLength(2);
+    act(() => {
+      vi.advanceTimersByTime(1_000);
+    });
+    // The success toast ran out; the repeated error started again and stays.
+    expect(list.getAllByText('Your session has ended. Please log in again.')).toHaveLength(1);
+    expect(list.queryByText('Invalid Pin')).not.toBeInTheDocument();
+    act(() => {
+      vi.advanceTimersByTime(TOAST_MS);
+    });
+    expect(list.queryByText('Your session has ended. Please log in again.')).not.toBeInTheDocument();
+    vi.useRealTimers();
+  });
+
   it('stays 5 s by default and as long as a call asks otherwise', () => {
     vi.useFakeTimers();
     render(<Toaster />);

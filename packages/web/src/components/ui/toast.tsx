@@ -34,9 +34,14 @@ function emit(next: readonly ToastItem[]) {
   for (const listener of listeners) listener();
 }
 
+/**
+ * Shows a toast. The same message again (several calls refused at once, each with the bank's
+ * 'Your session has ended') replaces the one on screen instead of stacking a copy, and runs its full time.
+ */
 function show(variant: ToastVariant, message: string, options: ToastOptions = {}) {
   const id = nextId++;
-  emit([...items, { id, variant, message, duration: options.duration ?? TOAST_MS }].slice(-MAX_TOASTS));
+  const others = items.filter((t) => t.variant !== variant || t.message !== message);
+  emit([...others, { id, variant, message, duration: options.duration ?? TOAST_MS }].slice(-MAX_TOASTS));
   return id;
 }
 
