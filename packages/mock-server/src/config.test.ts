@@ -38,6 +38,21 @@ describe('configuration from the environment', () => {
     expect(config.app.faultRate).toBe(0.1);
   });
 
+  it('reads the e-mail lookup limits per minute, or off', () => {
+    expect(configFromEnv({}).app.bank?.lookupLimits).toEqual({
+      perClient: { max: 30, windowSeconds: 60 },
+      perEmail: { max: 20, windowSeconds: 60 },
+    });
+    expect(configFromEnv({ MOCK_LOOKUP_PER_CLIENT: '5', MOCK_LOOKUP_PER_EMAIL: 'off' }).app.bank?.lookupLimits).toEqual(
+      {
+        perClient: { max: 5, windowSeconds: 60 },
+        perEmail: { max: null, windowSeconds: 60 },
+      },
+    );
+    for (const bad of ['0', '2.5', '-1', 'many'])
+      expect(() => configFromEnv({ MOCK_LOOKUP_PER_CLIENT: bad }), bad).toThrow(/MOCK_LOOKUP_PER_CLIENT must be/u);
+  });
+
   it('keeps the bank in memory unless MOCK_STATE_FILE names a file', () => {
     expect(configFromEnv({}).app).not.toHaveProperty('stateFile');
     expect(configFromEnv({ MOCK_STATE_FILE: '' }).app).not.toHaveProperty('stateFile');

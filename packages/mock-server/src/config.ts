@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppOptions } from './http/app';
 import { parseLatency } from './http/faults';
 import { PAYMENT_METHODS, type PaymentMethod } from './bank/model';
-import { DEFAULT_BANK_CONFIG } from './bank/config';
+import { DEFAULT_BANK_CONFIG, type RateLimit } from './bank/config';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -23,6 +23,16 @@ const bool = (name: string) =>
 /** An http(s) address without query or fragment, to put `api/users.php` after. */
 const isHttpBase = (s: string) =>
   URL.canParse(s) && ['http:', 'https:'].includes(new URL(s).protocol) && !/[?#]/u.test(s);
+
+/** A limit of lookups per minute, or `off` for none. */
+const perMinute = (name: string) =>
+  z
+    .string()
+    .refine(
+      (s) => s === 'off' || (/^\d{1,6}$/u.test(s) && Number(s) >= 1),
+      `${name} must be a whole number of lookups per minute (1 or more), or off`,
+    )
+    .transform((s) => (s === 'off' ? null : Number(s)));
 
 const EnvSchema = z.object({
   PORT: number('PORT', 1, 65535).optional(),
@@ -46,6 +56,8 @@ const EnvSchema = z.object({
     .optional(),
   MOCK_LATENCY: z.string().optional(),
   MOCK_FAULT_RATE: number('MOCK_FAULT_RATE', 0, 1).optional(),
+  MOCK_LOOKUP_PER_CLIENT: perMinute('MOCK_LOOKUP_PER_CLIENT').optional(),
+  MOCK_LOOKUP_PER_EMAIL: perMinute('MOCK_LOOKUP_PER_EMAIL').optional(),
   MOCK_STATE_FILE: z.string().optional(),
   MOCK_UPSTREAM: z
     .string()
@@ -59,6 +71,10 @@ export interface ServerConfig {
   readonly port: number;
   readonly app: AppOptions;
 }
+
+/** A lookup limit per minute from its variable: the default when unset, none for `off`. */
+const lookupLimit = (perMinute: number | null | undefined, fallback: RateLimit): RateLimit =>
+  perMinute === undefined ? fallback : { max: perMinute, windowSeconds: 60 };
 
 export function configFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
   const parsed = EnvSchema.safeParse(env);
@@ -87,6 +103,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
                 ? null
                 : e.MOCK_STEP_UP_AMOUNT,
           newPayee: e.MOCK_STEP_UP_NEW_PAYEE ?? DEFAULT_BANK_CONFIG.stepUp.newPayee,
+        },
+        lookupLimits: {
+          perClient: lookupLimit(e.MOCK_LOOKUP_PER_CLIENT, DEFAULT_BANK_CONFIG.lookupLimits.perClient),
+          perEmail: lookupLimit(e.MOCK_LOOKUP_PER_EMAIL, DEFAULT_BANK_CONFIG.lookupLimits.perEmail),
         },
       },
       ...(e.MOCK_LATENCY ? { latency: parseLatency(e.MOCK_LATENCY) } : {}),
