@@ -24,7 +24,7 @@ const TYPES: Readonly<Record<string, string>> = {
 };
 
 function buildDemoIfMissing() {
-  if (existsSync(path.join(DIST, 'index.html'))) return;
+  if (existsSync(path.join(DIST, '404.html'))) return;
   // pnpm names itself to the processes it runs; otherwise it must be on the PATH.
   const pnpm = process.env.npm_execpath;
   const args = ['--filter', '@ebank/demo', 'build'];
@@ -33,8 +33,9 @@ function buildDemoIfMissing() {
 }
 
 /**
- * Files under /wp-user/, and index.html for any other path there (a static host's SPA fallback);
- * nothing else. Calls to the bank's addresses are noted: the page must answer them itself.
+ * Files under /wp-user/, and for any other path there the build's 404.html with status 404, as a static
+ * host with no rewrite rules answers (GitHub Pages and the like); nothing else. Calls to the bank's
+ * addresses are noted: the page must answer them itself.
  */
 function staticServer(bankCalls: string[]) {
   return http.createServer((req, res) => {
@@ -46,8 +47,8 @@ function staticServer(bankCalls: string[]) {
       res.writeHead(404).end();
       return;
     }
-    const served = isFile ? file : path.join(DIST, 'index.html');
-    res.writeHead(200, { 'Content-Type': TYPES[path.extname(served)] ?? 'application/octet-stream' });
+    const served = isFile ? file : path.join(DIST, '404.html');
+    res.writeHead(isFile ? 200 : 404, { 'Content-Type': TYPES[path.extname(served)] ?? 'application/octet-stream' });
     res.end(readFileSync(served));
   });
 }

@@ -3,7 +3,7 @@
  * (`portalViteConfig` of packages/web), from this package's entry (index.html, src/main.ts), which
  * starts the bank in the page before the portal. Output: packages/demo/dist, to be served at /wp-user/.
  */
-import { readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,11 +50,27 @@ function webClasses(): Plugin {
   };
 }
 
+/**
+ * A deep link (`/wp-user/dashboard`) has no file of its own. Many static hosts answer an unknown path
+ * with the site's `404.html` (or, on some, `200.html`): both are the portal's index.html, so the portal
+ * starts and its router shows the page asked for.
+ */
+function spaFallback(): Plugin {
+  return {
+    name: 'ebank-demo:spa-fallback',
+    apply: 'build',
+    writeBundle(options) {
+      const dir = options.dir ?? path.join(root, 'dist');
+      for (const name of ['404.html', '200.html']) copyFileSync(path.join(dir, 'index.html'), path.join(dir, name));
+    },
+  };
+}
+
 export default defineConfig({
   ...portal,
   root,
   envDir: webRoot,
   publicDir: path.join(webRoot, 'public'),
-  plugins: [bankShims(), webClasses(), ...(portal.plugins ?? []), mswWorker()],
+  plugins: [bankShims(), webClasses(), ...(portal.plugins ?? []), mswWorker(), spaFallback()],
   build: { ...portal.build, outDir: path.join(root, 'dist'), emptyOutDir: true },
 });
