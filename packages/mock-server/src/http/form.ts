@@ -389,13 +389,13 @@ export function parseMultipart(body: Buffer, boundary: string): Form | FormRefus
   const fields: Record<string, string | string[]> = Object.create(null) as Record<string, string | string[]>;
   const files: IncomingFile[] = [];
   const delimiter = Buffer.from(`\r\n--${boundary}`, 'latin1');
+  /** Whether `--boundary` (the delimiter without its CRLF) stands at `at`. */
+  const dashBoundaryAt = (at: number) =>
+    body.length >= at + delimiter.length - 2 &&
+    body.compare(delimiter, 2, delimiter.length, at, at + delimiter.length - 2) === 0;
   // The first delimiter may start the body (the CRLF before it is then implied).
   let end: number;
-  if (
-    body.length >= delimiter.length - 2 &&
-    body.compare(delimiter, 2, delimiter.length, 0, delimiter.length - 2) === 0
-  )
-    end = delimiter.length - 2;
+  if (dashBoundaryAt(0)) end = delimiter.length - 2;
   else {
     const first = body.indexOf(delimiter);
     if (first === -1) return REFUSALS.malformedMultipart;
@@ -411,17 +411,7 @@ export function parseMultipart(body: Buffer, boundary: string): Form | FormRefus
     if (headers === undefined) return REFUSALS.malformedMultipart;
     // Content that starts with `--boundary`: parsers differ on whether the blank line closing the headers
     // also opens a delimiter, so such a form reads two ways and is refused.
-    if (
-      body.length >= headers.contentStart + delimiter.length - 2 &&
-      body.compare(
-        delimiter,
-        2,
-        delimiter.length,
-        headers.contentStart,
-        headers.contentStart + delimiter.length - 2,
-      ) === 0
-    )
-      return REFUSALS.malformedMultipart;
+    if (dashBoundaryAt(headers.contentStart)) return REFUSALS.malformedMultipart;
     if (headers.disposition === undefined) return REFUSALS.noName;
     const disposition = parseDisposition(headers.disposition);
     if (disposition === undefined) return REFUSALS.malformedMultipart;
