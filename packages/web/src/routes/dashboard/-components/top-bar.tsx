@@ -40,8 +40,14 @@ const loadUserMenu = () => import('./user-menu');
  */
 function UserMenu() {
   const [menu, request] = useLazyPart(loadUserMenu);
-  const [openAtLoad, setOpenAtLoad] = useState(false);
-  if (menu) return <menu.UserMenuDropdown defaultOpen={openAtLoad} />;
+  // Held here, so a press on the stand-in opens the card whenever its code arrives.
+  const [open, setOpen] = useState(false);
+  const openWhenLoaded = () => {
+    request(() => {
+      setOpen(true);
+    });
+  };
+  if (menu) return <menu.UserMenuDropdown open={open} onOpenChange={setOpen} />;
   return (
     <button
       type="button"
@@ -49,11 +55,12 @@ function UserMenu() {
       aria-label="Account menu"
       aria-haspopup="menu"
       aria-expanded={false}
-      onClick={() => {
-        request(() => {
-          setOpenAtLoad(true);
-        });
+      // On the press itself, as the loaded menu's trigger opens: the code may arrive and put that trigger in
+      // this one's place before the click that ends the press.
+      onPointerDown={(event) => {
+        if (event.button === 0 && !event.ctrlKey) openWhenLoaded();
       }}
+      onClick={openWhenLoaded}
     >
       <AccountAvatar />
     </button>

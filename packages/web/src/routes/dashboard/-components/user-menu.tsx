@@ -26,12 +26,12 @@ const USER_MENU_LINKS = [
 ] as const;
 
 /** The profile picture (or initials) opening a card with Home, Profile, Settings and Log Out. */
-export function UserMenuDropdown({ defaultOpen = false }: { defaultOpen?: boolean }) {
+export function UserMenuDropdown({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const logout = useLogout();
   const user = useAccountSummary();
   const name = user?.fullname ?? '';
   return (
-    <DropdownMenu modal={false} defaultOpen={defaultOpen}>
+    <DropdownMenu modal={false} open={open} onOpenChange={onOpenChange}>
       <DropdownMenuTrigger className={ACCOUNT_MENU_TRIGGER} aria-label="Account menu">
         <AccountAvatar />
       </DropdownMenuTrigger>
