@@ -10,9 +10,15 @@ import type { Rolldown, UserConfig } from 'vite';
 
 export const BASE = '/wp-user/';
 
-/** zod, the contract's schemas and the forms' rules: loaded after the first paint (decision 0012). */
-const SCHEMA_MODULES =
-  /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]contract[\\/]src[\\/](?!api-error)|[\\/]src[\\/]lib[\\/]form-rules|form-schemas/u;
+/**
+ * zod, the contract's schemas and the forms' rules: loaded after the first paint (decision 0012), in chunks
+ * that the API client's background load runs one after another (lib/api.ts): zod, the contract's reply
+ * shapes, then the rest of the contract.
+ */
+const ZOD = /[\\/]node_modules[\\/]zod[\\/]/u;
+const CONTRACT_SHAPES = /[\\/]packages[\\/]contract[\\/]src[\\/](?:fields|files|replies|operation)\.ts$/u;
+const CONTRACT = /[\\/]packages[\\/]contract[\\/]src[\\/](?!api-error)/u;
+const FORM_SCHEMAS = /[\\/]src[\\/]lib[\\/]form-rules|form-schemas/u;
 
 /** The libraries every page runs: React, the router, Query and the class-name helpers. */
 const CORE_LIBRARIES =
@@ -114,20 +120,29 @@ export function portalViteConfig(root: string): UserConfig {
     ],
     resolve: { alias: { '@': src } },
     build: {
+      modulePreload: {
+        // The toast area loads when the browser is idle (or with the first toast): its few imports are
+        // fetched as the browser finds them, rather than announced first by a script-made <link> each,
+        // which costs the main thread a few milliseconds per link while DevTools (and Lighthouse) watch.
+        resolveDependencies: (file, deps) => (file.includes('toast-region') ? [] : deps),
+      },
       // The server reads it to preload each page's route chunks with the page (mock-server http/route-preloads).
       manifest: true,
       rolldownOptions: {
         output: {
-          // The contract's schemas, zod and the forms' rules travel together, in a chunk of their own that
-          // no page needs before its first paint (without this group, the bundler may fold them into the
-          // entry chunk, since many lazily loaded routes share them).
+          // zod, the contract's schemas and the forms' rules travel in chunks of their own that no page
+          // needs before its first paint (without these groups, the bundler may fold them into the entry
+          // chunk, since many lazily loaded routes share them).
           codeSplitting: {
-            // Without this, the group would also take what its modules import, such as the contract's
-            // dependency-free error type that every page uses. `maxSize` (source bytes) cuts the group into
+            // Without this, a group would also take what its modules import, such as the contract's
+            // dependency-free error type that every page uses. `maxSize` (source bytes) cuts zod into
             // chunks of at most about 15 kB gzip, which load side by side.
             includeDependenciesRecursively: false,
             groups: [
-              { name: 'schemas', test: SCHEMA_MODULES, maxSize: 300_000 },
+              { name: 'zod', test: ZOD, maxSize: 300_000 },
+              { name: 'contract-shapes', test: CONTRACT_SHAPES },
+              { name: 'contract', test: CONTRACT },
+              { name: 'schemas', test: FORM_SCHEMAS },
               { name: coreChunk(src), debugName: 'core' },
               { name: 'core', tags: ['$initial'] },
               { name: dashboardChunk(src), debugName: 'dashboard' },

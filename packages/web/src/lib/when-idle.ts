@@ -6,3 +6,9 @@ export function whenIdle(task: () => void) {
   if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: 3000 });
   else setTimeout(task, IDLE_FALLBACK_MS);
 }
+
+/** Resolves in a later task, so that work done in steps gives the browser the main thread in between. */
+export const nextTask = () =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, 0);
+  });

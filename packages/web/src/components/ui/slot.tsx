@@ -11,7 +11,7 @@ type Props = Record<string, unknown>;
 const isHandler = (key: string, value: unknown): value is (...args: unknown[]) => unknown =>
   /^on[A-Z]/u.test(key) && typeof value === 'function';
 
-function mergeRefs<T>(...refs: (Ref<T> | undefined)[]) {
+export function mergeRefs<T>(...refs: (Ref<T> | undefined)[]) {
   return (node: T | null) => {
     const cleanups = refs.map((ref) => {
       if (typeof ref === 'function') return ref(node);
