@@ -45,7 +45,7 @@ async function start() {
     import('@ebank/web/src/mount'),
   ]);
   showDemoNotice(origin, `${BASE}account/login`);
-  mountPortal();
+  await mountPortal();
 }
 
 start().catch(showFailure);
