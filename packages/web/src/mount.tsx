@@ -6,7 +6,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { createAppQueryClient } from './lib/query-client';
-import { nextTask } from './lib/when-idle';
+import { nextTask, wait } from './lib/when-idle';
 import { createAppRouter } from './router';
 import './styles.css';
 
@@ -28,10 +28,7 @@ export async function mountPortal(root: HTMLElement | null = document.getElement
   // quickly), so that React renders the whole page in a transition, in slices of a few milliseconds,
   // rather than in one long task when the load ends (decision 0017). A page whose data is slower renders
   // what it has after FIRST_RENDER_WAIT_MS: its layout, then its pending state, as it would otherwise.
-  const firstLoad = Promise.race([
-    router.load().catch(() => undefined),
-    new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),
-  ]);
+  const firstLoad = Promise.race([router.load().catch(() => undefined), wait(FIRST_RENDER_WAIT_MS)]);
   void firstLoad.then(() => {
     startTransition(() => {
       reactRoot.render(

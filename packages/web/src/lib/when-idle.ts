@@ -7,8 +7,11 @@ export function whenIdle(task: () => void) {
   else setTimeout(task, IDLE_FALLBACK_MS);
 }
 
-/** Resolves in a later task, so that work done in steps gives the browser the main thread in between. */
-export const nextTask = () =>
+/** Resolves in a task at least `ms` from now. */
+export const wait = (ms: number) =>
   new Promise<void>((resolve) => {
-    setTimeout(resolve, 0);
+    setTimeout(resolve, ms);
   });
+
+/** Resolves in a later task, so that work done in steps gives the browser the main thread in between. */
+export const nextTask = () => wait(0);
