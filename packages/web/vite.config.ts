@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { prerender } from './scripts/prerender-plugin';
 import { portalViteConfig } from './vite.shared';
 
 /** The mock server: the API, the developer endpoints and, in production, this app at /wp-user/. */
@@ -9,8 +10,11 @@ const proxy = {
   '/__mock': { target: MOCK_SERVER, changeOrigin: true },
 };
 
+const shared = portalViteConfig(fileURLToPath(new URL('.', import.meta.url)));
+
 export default defineConfig({
-  ...portalViteConfig(fileURLToPath(new URL('.', import.meta.url))),
+  ...shared,
+  plugins: [...(shared.plugins ?? []), prerender()],
   server: { proxy },
   preview: { proxy },
 });

@@ -1,5 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
 import { Toaster } from './components/ui/toast';
 import type { AppRouter } from './router';
 
@@ -10,5 +11,17 @@ export function App({ router, queryClient }: { router: AppRouter; queryClient: Q
       <RouterProvider router={router} />
       <Toaster />
     </QueryClientProvider>
+  );
+}
+
+/**
+ * What the page's root renders, in the browser and in the build's prerender alike (`prerender.tsx`): the
+ * browser takes the prerendered markup over only when its own first render is the same tree.
+ */
+export function portalElement(router: AppRouter, queryClient: QueryClient) {
+  return (
+    <StrictMode>
+      <App router={router} queryClient={queryClient} />
+    </StrictMode>
   );
 }

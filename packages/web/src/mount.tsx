@@ -2,16 +2,26 @@
  * Mounts the portal into the page: one QueryClient, the router, the app and its styles. Called by this
  * app's entry (main.tsx) and by the in-browser demo (packages/demo), which starts its bank first.
  */
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { portalElement } from './app';
 import { createAppQueryClient } from './lib/query-client';
 import { nextTask, wait } from './lib/when-idle';
-import { createAppRouter } from './router';
+import { createAppRouter, type AppRouter } from './router';
 import './styles.css';
 
 /** The longest the first render waits for the router's first load (see `mountPortal`). */
 export const FIRST_RENDER_WAIT_MS = 150;
+
+/**
+ * The page the markup in `root` was prerendered for (decision 0019), when it is the page the router
+ * opened: the client then hydrates that markup rather than render its own.
+ */
+function prerenderedPage(root: HTMLElement, router: AppRouter) {
+  const page = root.dataset.prerendered;
+  const { pathname, searchStr } = router.state.location;
+  return page !== undefined && page === pathname && searchStr === '' ? page : undefined;
+}
 
 export async function mountPortal(root: HTMLElement | null = document.getElementById('root')) {
   if (root === null) throw new Error('The page has no #root element');
@@ -23,25 +33,40 @@ export async function mountPortal(root: HTMLElement | null = document.getElement
   const queryClient = createAppQueryClient();
   const router = createAppRouter({ queryClient });
   await nextTask();
-  const reactRoot = createRoot(root);
-  // The first render waits for the router's first load (the page's code, and its data when that comes
-  // quickly), so that React renders the whole page in a transition, in slices of a few milliseconds,
-  // rather than in one long task when the load ends (decision 0017). A page whose data is slower renders
-  // what it has after FIRST_RENDER_WAIT_MS: its layout, then its pending state, as it would otherwise.
-  const firstLoad = Promise.race([router.load().catch(() => undefined), wait(FIRST_RENDER_WAIT_MS)]);
-  void firstLoad.then(() => {
+  const element = portalElement(router, queryClient);
+  const prerendered = root.dataset.prerendered !== undefined;
+  // A prerendered page is on screen already: the client waits for the router's whole first load, so that
+  // its first render is the prerender's tree, and hydrates the markup (React does so in slices of a few
+  // milliseconds). Should the router have gone elsewhere (a signed-in visitor is sent on to the
+  // dashboard), the client renders its own page in place of the markup.
+  //
+  // Otherwise the first render waits for the router's first load (the page's code, and its data when that
+  // comes quickly), so that React renders the whole page in a transition, in slices of a few
+  // milliseconds, rather than in one long task when the load ends (decision 0017). A page whose data is
+  // slower renders what it has after FIRST_RENDER_WAIT_MS: its layout, then its pending state.
+  const loaded = router.load().catch(() => undefined);
+  const firstLoad = prerendered ? loaded : Promise.race([loaded, wait(FIRST_RENDER_WAIT_MS)]);
+  const reactRoot = firstLoad.then(() => {
+    if (prerenderedPage(root, router) !== undefined) {
+      return hydrateRoot(root, element, {
+        // The markup and the first render differ (a value only the browser knows, such as the
+        // logged-out notice of the landing page): React has rendered the part anew, as the client would
+        // have, so this is no error of the page's.
+        onRecoverableError: (error) => {
+          console.warn('The prerendered page was rendered anew:', error);
+        },
+      });
+    }
+    const created = createRoot(root);
     startTransition(() => {
-      reactRoot.render(
-        <StrictMode>
-          <App router={router} queryClient={queryClient} />
-        </StrictMode>,
-      );
+      created.render(element);
     });
+    return created;
   });
   /** Takes the portal off the page (tests, or a host page that replaces it). */
   const unmount = () => {
-    void firstLoad.then(() => {
-      reactRoot.unmount();
+    void reactRoot.then((mounted) => {
+      mounted.unmount();
     });
   };
   return { router, queryClient, unmount };

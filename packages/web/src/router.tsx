@@ -11,16 +11,29 @@ export interface RouterContext {
   readonly queryClient: QueryClient;
 }
 
-export function createAppRouter({ queryClient, history }: { queryClient: QueryClient; history?: RouterHistory }) {
+/**
+ * `history` defaults to the browser's. `prerender` is the build's prerender (`prerender.tsx`), outside a
+ * browser: no window to take the origin from, and no scrolling to restore.
+ */
+export function createAppRouter({
+  queryClient,
+  history,
+  prerender = false,
+}: {
+  queryClient: QueryClient;
+  history?: RouterHistory;
+  prerender?: boolean;
+}) {
   return createRouter({
     routeTree,
     basepath: BASE_PATH,
     context: { queryClient },
     ...(history === undefined ? {} : { history }),
+    ...(prerender ? { origin: 'http://localhost' } : {}),
     // Loaders read through TanStack Query, which decides freshness.
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
-    scrollRestoration: true,
+    scrollRestoration: !prerender,
     defaultPendingComponent: PagePending,
     defaultErrorComponent: RouteErrorPage,
     defaultNotFoundComponent: NotFoundPage,

@@ -131,25 +131,52 @@ function readManifest(root: string): Manifest | undefined {
   }
 }
 
-/** index.html for each page: with that page's preloads, compressed once per distinct set of them. */
-function pages(root: string, index: Entry) {
+/**
+ * The page for `pathname`: the build's prerendered copy of index.html for it (`.prerender/<page>.html`, with
+ * the page's markup in it) when there is one, or index.html; with the page's preloads, compressed once
+ * per distinct page.
+ */
+function pages(root: string, document: (pathname: string) => Entry | undefined) {
   const manifest = readManifest(root);
   const preloads = manifest ? routePreloads(manifest) : () => [];
-  const html = index.identity.toString('utf8');
-  const variants = new Map<string, Entry>();
-  return (pathname: string): Entry => {
+  const variants = new WeakMap<Entry, Map<string, Entry>>();
+  return (pathname: string): Entry | undefined => {
+    const page = document(pathname);
+    if (!page) return undefined;
     const files = preloads(pathname);
-    if (files.length === 0 || !html.includes('</head>')) return index;
+    const html = page.identity.toString('utf8');
+    // A prerendered page holds its scripts back until its first paint, in its start template
+    // (web/src/boot.ts): the page's preloads go with them. Any other page lists them in its head.
+    const at = html.includes(START_TEMPLATE) ? START_TEMPLATE : '</head>';
+    if (files.length === 0 || !html.includes(at)) return page;
     const key = files.join(' ');
-    let variant = variants.get(key);
+    let byFiles = variants.get(page);
+    if (!byFiles) {
+      byFiles = new Map();
+      variants.set(page, byFiles);
+    }
+    let variant = byFiles.get(key);
     if (!variant) {
-      const withPreloads = html.replace('</head>', `${preloadTags(BASE, files)}</head>`);
-      variant = entryOf(Buffer.from(withPreloads), { ...index, compressible: true });
-      variants.set(key, variant);
+      const tags = preloadTags(BASE, files);
+      const withPreloads = html.replace(at, at === START_TEMPLATE ? `${at}${tags}` : `${tags}${at}`);
+      variant = entryOf(Buffer.from(withPreloads), { ...page, compressible: true });
+      byFiles.set(key, variant);
     }
     return variant;
   };
 }
+
+type PageOf = ReturnType<typeof pages>;
+
+/** Where a prerendered page keeps its scripts (web/src/start-template.ts). */
+const START_TEMPLATE = '<template id="portal-start">';
+
+/** The build's prerendered pages (web/scripts/prerender-plugin.ts): `/account/login` → `/.prerender/account/login.html`. */
+const PRERENDERED = '/.prerender';
+const prerenderedFile = (pathname: string) => {
+  const page = pathname.replace(/\/+$/u, '');
+  return page === '' ? undefined : `${PRERENDERED}${page}.html`;
+};
 
 /** Where the app is served (its Vite `base`). */
 const BASE = '/wp-user/';
@@ -168,12 +195,23 @@ export function webApp(root: string): express.Router {
     return hit ?? undefined;
   };
 
-  let indexPages: { index: Entry; page: (pathname: string) => Entry } | undefined;
-  const page = (pathname: string) => {
+  /**
+   * The document for a page. The prerendered one is a signed-out visitor's first look at the page with no
+   * query: an address with one (`?ended=idle`) may render otherwise, so it gets index.html. Both are made
+   * again when a rebuild changed index.html (the manifest, the preloads and the prerendered pages with it).
+   */
+  let built: { index: Entry; plain: PageOf; withQuery: PageOf } | undefined;
+  const page = (pathname: string, query: boolean) => {
     const index = entry('/index.html');
     if (!index) return undefined;
-    if (indexPages?.index !== index) indexPages = { index, page: pages(base, index) };
-    return indexPages.page(pathname);
+    if (built?.index !== index) {
+      const prerendered = (at: string) => {
+        const file = prerenderedFile(at);
+        return (file === undefined ? undefined : entry(file)) ?? index;
+      };
+      built = { index, plain: pages(base, prerendered), withQuery: pages(base, () => index) };
+    }
+    return (query ? built.withQuery : built.plain)(pathname);
   };
 
   // Read and compress every asset now, in the background, rather than on its first request.
@@ -210,7 +248,7 @@ export function webApp(root: string): express.Router {
       res.status(404).json({ error: true, message: `Nothing at ${req.path}`, code: 'not_found' });
       return;
     }
-    const index = page(relative);
+    const index = page(relative, req.originalUrl.includes('?'));
     if (!index) {
       res.status(404).json({ error: true, message: 'The web app is not built', code: 'not_found' });
       return;

@@ -185,6 +185,14 @@ function createForm<T extends FieldValues, TOut>(defaultValues: T, firstResolver
   return [form, setResolver] as const;
 }
 
+/**
+ * A part of the form's state, read again when the form changes. The same on the build's prerender, which
+ * renders every form with its starting values (`prerender.tsx`), as in the browser.
+ */
+function useFormStore<S>(listen: (listener: () => void) => () => void, select: () => S): S {
+  return useSyncExternalStore(listen, select, select);
+}
+
 /** A form: validated by `resolver`, starting from `defaultValues`. */
 export function useForm<T extends FieldValues, TOut = T>({
   resolver,
@@ -198,7 +206,7 @@ export function useForm<T extends FieldValues, TOut = T>({
     setResolver(resolver);
   });
   const { get, listen } = form.control;
-  const isSubmitting = useSyncExternalStore(listen, () => get().isSubmitting);
+  const isSubmitting = useFormStore(listen, () => get().isSubmitting);
   return useMemo(() => ({ ...form, formState: { isSubmitting } }), [form, isSubmitting]);
 }
 
@@ -218,7 +226,7 @@ export function useWatch<T extends FieldValues>({
   readonly control: Control<T>;
   readonly name: keyof T | readonly (keyof T)[];
 }): unknown {
-  const watched = useSyncExternalStore(listen, () => (typeof name === 'object' ? get().values : get().values[name]));
+  const watched = useFormStore(listen, () => (typeof name === 'object' ? get().values : get().values[name]));
   return typeof name === 'object' ? name.map((key) => get().values[key]) : watched;
 }
 
@@ -230,7 +238,7 @@ export function useFormState<T extends FieldValues>({
 }): {
   readonly errors: FieldErrors<T>;
 } {
-  return { errors: useSyncExternalStore(listen, () => get().errors) };
+  return { errors: useFormStore(listen, () => get().errors) };
 }
 
 /** What a field's input binds to. */
@@ -247,8 +255,8 @@ export function useField<T extends FieldValues, V>(
   name: FieldPathByValue<T, V>,
 ): FieldBinding<V> & { readonly error: FieldError | undefined } {
   const { get, listen, set, ref } = control;
-  const value = useSyncExternalStore(listen, () => get().values[name]) as V;
-  const error = useSyncExternalStore(listen, () => get().errors[name]);
+  const value = useFormStore(listen, () => get().values[name]) as V;
+  const error = useFormStore(listen, () => get().errors[name]);
   return {
     name,
     value,

@@ -1,17 +1,23 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import LogOut from 'lucide-react/icons/log-out';
+import { useSyncExternalStore } from 'react';
 import { Button } from '@/components/ui/button';
 import { session } from '@/lib/session';
 import { AccountCard } from './-components/account-card';
 
 export const Route = createFileRoute('/account/')({
-  // Read once per visit: the flag is set by logout, which then navigates here.
-  loader: () => ({ loggedOut: session.isLoggedOut() }),
   component: LandingPage,
 });
 
+/** The flag changes by logout and sign-in only, which both navigate: nothing to listen to on this page. */
+const noChanges = () => () => undefined;
+/** The build's prerender of this page is a first visit's: nobody logged out (decision 0019). */
+const notLoggedOut = () => false;
+
 function LandingPage() {
-  const { loggedOut } = Route.useLoaderData();
+  // Set by logout, which then navigates here; kept until the next sign-in. Read from the browser's storage,
+  // so a prerendered landing page (which cannot know it) shows the notice just after the browser takes it over.
+  const loggedOut = useSyncExternalStore(noChanges, session.isLoggedOut, notLoggedOut);
   return (
     <div className="grid gap-4">
       {loggedOut && (
