@@ -144,3 +144,31 @@ test("logout: 'Logged out !' on the landing page", async ({ signIn }) => {
   await expect(page.getByText('Logged out !')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('baUid'))).toBeNull();
 });
+
+test('the login page paints before its scripts run; what is typed and sent meanwhile is kept and sent', async ({
+  page,
+}) => {
+  // The page's scripts arrive late, as on a slow network.
+  let release: () => void = () => undefined;
+  const scriptsHeld = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/wp-user\/assets\/index-[^/]+\.js$/u, async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto('/wp-user/account/login');
+  // The server's markup: the page is there before any of its code ran.
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(page.locator('#root[data-prerendered="/account/login"]')).toHaveCount(1);
+  await page.getByLabel('E-mail').fill('demo@bank.test');
+  await page.getByLabel('Remember me').check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  // Held back, not sent the browser's way (which would put the address in the query).
+  await expect(page).toHaveURL(/\/account\/login$/u);
+  release();
+  // Once the client has the page, the form goes out with what was typed.
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  await expect(page.getByText('demo@bank.test')).toBeVisible();
+  await expect(page).toHaveURL(/\/account\/login$/u);
+});

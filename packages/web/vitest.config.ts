@@ -11,7 +11,7 @@ export default defineProject({
     testTimeout: 30_000,
     // Components render into a DOM; the few plain `.ts` tests run there too, at no cost.
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
     // One DOM per worker, reused across files: the setup file cleans up after every test (render
     // cleanup, timers, storage, toasts), and this cuts the suite from about 140 s to about 60 s.

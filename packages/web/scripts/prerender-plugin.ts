@@ -49,7 +49,7 @@ export function prerenderedDocument(index: string, page: string, markup: string,
   const bootTag = `<script type="module" crossorigin src="${boot}"></script>`;
   return index
     .replace(SCRIPT_TAGS, '')
-    .replace('</head>', () => `    ${bootTag}\n    ${start}\n  </head>`)
+    .replace('</head>', () => `  ${bootTag}\n    ${start}\n  </head>`)
     .replace(ROOT_ELEMENT, () => `<div id="root" data-prerendered="${page}">${markup}</div>`);
 }
 

@@ -23,6 +23,23 @@ function start() {
   template.remove();
 }
 
+// Until the client has the page (it then drops the root's `data-prerendered`), a form sent would be the
+// browser's own: this address fetched again with the fields in its query. It is held back, and noted on
+// the root (`data-held-submit`, the form's place among the page's forms) for the client to send once it
+// has the page (mount.tsx), with what was typed (lib/form-state).
+document.addEventListener(
+  'submit',
+  (event) => {
+    const root = document.getElementById('root');
+    if (root?.hasAttribute('data-prerendered') !== true) return;
+    event.preventDefault();
+    const form = event.target instanceof HTMLFormElement ? event.target : undefined;
+    const place = form ? Array.from(root.querySelectorAll('form')).indexOf(form) : -1;
+    if (place >= 0) root.dataset.heldSubmit = String(place);
+  },
+  { capture: true },
+);
+
 // After the next frame (the first paint), in a task of its own. A tab in the background draws no frames:
 // there the timer starts the scripts after a second.
 requestAnimationFrame(() => {

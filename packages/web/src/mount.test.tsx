@@ -1,15 +1,61 @@
-import { findByRole } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { findByRole, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mountPortal } from './mount';
+import { renderPage } from './prerender';
 
 describe('mountPortal', () => {
-  const root = document.createElement('div');
-  let stop: (() => void) | undefined;
+  let root = document.createElement('div');
+  let stop: (() => Promise<void>) | undefined;
 
-  afterEach(() => {
-    stop?.();
+  afterEach(async () => {
+    await stop?.();
     stop = undefined;
     root.remove();
+    root = document.createElement('div');
+    vi.restoreAllMocks();
+  });
+
+  /** `root` as the server sends a prerendered page (decision 0019), opened at `address`. */
+  async function prerendered(page: string, address: string) {
+    root.innerHTML = await renderPage(page);
+    root.dataset.prerendered = page;
+    window.history.replaceState(null, '', address);
+    document.body.append(root);
+  }
+
+  const emailField = () => root.querySelector<HTMLInputElement>('input[name="email"]');
+
+  it('hydrates the prerendered page: the same elements, the value typed before still in its field, no error', async () => {
+    const errors = vi.spyOn(console, 'error');
+    const warnings = vi.spyOn(console, 'warn');
+    await prerendered('/account/login', '/wp-user/account/login');
+    const heading = root.querySelector('h1');
+    const field = emailField();
+    if (!field) throw new Error('no e-mail field');
+    // The visitor types before the client takes the page over.
+    field.value = 'demo@bank.test';
+    stop = (await mountPortal(root)).unmount;
+    await waitFor(() => {
+      expect(root.dataset.prerendered).toBeUndefined();
+      expect(Object.keys(field).some((key) => key.startsWith('__reactFiber'))).toBe(true);
+    });
+    expect(root.querySelector('h1')).toBe(heading);
+    expect(emailField()).toBe(field);
+    expect(field.value).toBe('demo@bank.test');
+    // That the form has the value (and sends it) is shown in the browser: e2e/account.e2e.ts.
+    expect(errors).not.toHaveBeenCalled();
+    expect(warnings).not.toHaveBeenCalled();
+  });
+
+  it('renders its own page over the markup when the address is not the one prerendered', async () => {
+    await prerendered('/account/login', '/wp-user/account/login?ended=idle');
+    const heading = root.querySelector('h1');
+    stop = (await mountPortal(root)).unmount;
+    expect(await findByRole(root, 'status', { name: '' }, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => {
+      expect(heading?.isConnected).toBe(false);
+    });
+    expect(root.querySelectorAll('h1')).toHaveLength(1);
   });
 
   it('starts in steps a task apart, then shows the page at the address', async () => {

@@ -47,11 +47,15 @@ export async function mountPortal(root: HTMLElement | null = document.getElement
   const loaded = router.load().catch(() => undefined);
   const firstLoad = prerendered ? loaded : Promise.race([loaded, wait(FIRST_RENDER_WAIT_MS)]);
   const reactRoot = firstLoad.then(() => {
-    if (prerenderedPage(root, router) !== undefined) {
+    const page = prerenderedPage(root, router);
+    // From here React has the page's events: boot.ts holds back a form's submit until then, and the form
+    // sends it again once it is hydrated (lib/held-submit).
+    delete root.dataset.prerendered;
+    if (page !== undefined) {
       return hydrateRoot(root, element, {
-        // The markup and the first render differ (a value only the browser knows, such as the
-        // logged-out notice of the landing page): React has rendered the part anew, as the client would
-        // have, so this is no error of the page's.
+        // The markup and the first render differ (the year in a footer, should the build be older than
+        // the new year): React has rendered the part anew, as the client would have, so this is no
+        // error of the page's.
         onRecoverableError: (error) => {
           console.warn('The prerendered page was rendered anew:', error);
         },
@@ -64,10 +68,8 @@ export async function mountPortal(root: HTMLElement | null = document.getElement
     return created;
   });
   /** Takes the portal off the page (tests, or a host page that replaces it). */
-  const unmount = () => {
-    void reactRoot.then((mounted) => {
-      mounted.unmount();
-    });
+  const unmount = async () => {
+    (await reactRoot).unmount();
   };
   return { router, queryClient, unmount };
 }

@@ -20,6 +20,7 @@ const MANIFEST = {
   '_schemas.js': { file: 'assets/schemas.js' },
   'src/lib/api-client.ts': { file: 'assets/api-client.js', imports: ['_schemas.js'] },
   'src/routes/account/route.tsx?tsr-split=component---loader---pendingComponent': { file: 'assets/account.js' },
+  'src/routes/account/index.tsx?tsr-split=component---loader---pendingComponent': { file: 'assets/landing.js' },
   'src/routes/account/login.tsx?tsr-split=component---loader---pendingComponent': {
     file: 'assets/login.js',
     imports: ['_framework.js'],
@@ -28,8 +29,13 @@ const MANIFEST = {
   'src/routes/dashboard/index.tsx?tsr-split=component---loader---pendingComponent': { file: 'assets/home.js' },
 };
 
+/** The build's prerendered landing page (web/scripts/prerender-plugin.ts): its scripts wait in the start template. */
+const PRERENDERED_LANDING = `<!doctype html><html><head><script type="module" crossorigin src="/wp-user/assets/boot.js"></script><template id="portal-start"><script type="module" crossorigin src="/wp-user/assets/index.js"></script></template>${'<!-- padding -->'.repeat(40)}</head><body><div id="root" data-prerendered="/account"><h1>Welcome</h1></div></body></html>`;
+
 beforeAll(async () => {
   writeFileSync(path.join(webRoot, 'index.html'), INDEX);
+  mkdirSync(path.join(webRoot, '.prerender'));
+  writeFileSync(path.join(webRoot, '.prerender', 'account.html'), PRERENDERED_LANDING);
   mkdirSync(path.join(webRoot, 'assets'));
   mkdirSync(path.join(webRoot, '.vite'));
   writeFileSync(path.join(webRoot, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
@@ -106,5 +112,37 @@ describe('pages of the web app', () => {
     const { html } = await page('/account/login');
     expect(html).toContain('assets/index-2.js');
     expect(preloads(html)).toEqual(['/wp-user/assets/account.js', '/wp-user/assets/login-2.js']);
+  });
+});
+
+describe('prerendered pages', () => {
+  const template = (html: string) => /<template id="portal-start">(.*?)<\/template>/su.exec(html)?.[1] ?? '';
+
+  it('sends the prerendered page for its address, its preloads in the start template with its scripts', async () => {
+    for (const address of ['/account', '/account/']) {
+      const { status, html } = await page(address);
+      expect(status).toBe(200);
+      expect(html).toContain('<div id="root" data-prerendered="/account"><h1>Welcome</h1></div>');
+      // Nothing but the boot script loads before the first paint: the preloads wait with the scripts.
+      expect(preloads(template(html))).toEqual(preloads(html));
+      expect(preloads(html)).toEqual(['/wp-user/assets/account.js', '/wp-user/assets/landing.js']);
+      expect(html.split('</template>')[1]).not.toContain('modulepreload');
+    }
+  });
+
+  it('sends index.html for the address with a query, which the page may render otherwise', async () => {
+    const { html } = await page('/account?from=mail');
+    expect(html).not.toContain('data-prerendered');
+    expect(html).toContain('<div id="root"></div>');
+  });
+
+  it('sends index.html for a page that has no prerender', async () => {
+    const { html } = await page('/account/login');
+    expect(html).not.toContain('data-prerendered');
+  });
+
+  it('keeps the prerendered files themselves private', async () => {
+    const { status } = await page('/.prerender/account.html');
+    expect(status).toBe(404);
   });
 });

@@ -6,6 +6,7 @@
  * first field in error, in the order the fields mounted. Field names are one level deep (flat forms).
  */
 import { useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { sendHeldSubmit } from './held-submit';
 
 export type FieldValues = Record<string, unknown>;
 
@@ -96,12 +97,33 @@ function createForm<T extends FieldValues, TOut>(defaultValues: T, firstResolver
       listeners.delete(listener);
     };
   };
+  /**
+   * A field that comes to the form with a value the visitor already gave it: one of a prerendered page,
+   * typed or ticked before the page was taken over (decision 0019), while the form still holds its
+   * default. The form takes the value, as if from the field's own events.
+   */
+  const adopt = (name: keyof T, element: HTMLElement) => {
+    if (native.has(name)) return;
+    const held = state.values[name];
+    let given: unknown;
+    if (element instanceof HTMLInputElement && element.type === 'checkbox') {
+      if (element.checked === element.defaultChecked || element.checked === held) return;
+      given = element.checked;
+    } else if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) {
+      if (element.value === element.defaultValue || element.value === held || typeof held !== 'string') return;
+      given = element.value;
+    } else return;
+    update({ values: { ...state.values, [name]: given } });
+  };
   const ref = (name: keyof T) => {
     let callback = refs.get(name);
     if (!callback) {
       callback = (element) => {
-        if (element) elements.set(name, element);
-        else elements.delete(name);
+        if (element) {
+          elements.set(name, element);
+          adopt(name, element);
+          sendHeldSubmit(element);
+        } else elements.delete(name);
         write();
       };
       refs.set(name, callback);

@@ -18,7 +18,9 @@ function useAutoFocusRef<E extends HTMLElement>(autoFocus: boolean, ref: Ref<E> 
       if (node === null || autoFocused.has(node)) return undefined;
       const frame = requestAnimationFrame(() => {
         autoFocused.add(node);
-        node.focus();
+        // As the attribute does, it leaves the focus where the user put it: a field they are in (such as
+        // one of a prerendered page, filled in before the page was taken over) keeps it.
+        if (!inUse(document.activeElement, node)) node.focus();
       });
       return () => {
         cancelAnimationFrame(frame);
@@ -28,6 +30,11 @@ function useAutoFocusRef<E extends HTMLElement>(autoFocus: boolean, ref: Ref<E> 
   }, [autoFocus, ref]);
 }
 const autoFocused = new WeakSet<HTMLElement>();
+
+/** Whether `active` is another field the user is in. */
+const inUse = (active: Element | null, node: HTMLElement) =>
+  active !== node &&
+  (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement || active instanceof HTMLSelectElement);
 
 function Input({ className, type = 'text', autoFocus = false, ref, ...props }: ComponentProps<'input'>) {
   return (

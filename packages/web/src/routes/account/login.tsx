@@ -1,11 +1,10 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { AccountCard } from './-components/account-card';
 import { LoginEmailStep, type LoginIdentity } from './-components/login-email-step';
 import { SessionEndNotice } from './-components/session-end-notice';
 import { textLinkClass } from '@/components/ui/text-link';
 import { validateSessionEndSearch } from '@/lib/session-end-reason';
-import { whenIdle } from '@/lib/when-idle';
 
 export const Route = createFileRoute('/account/login')({
   // `?ended=idle|expired`: the dashboard's session ended on its own (idle-session-guard).
@@ -15,7 +14,7 @@ export const Route = createFileRoute('/account/login')({
 
 /**
  * The passcode step loads apart from the page: the page paints with the e-mail step alone, and the second
- * step's code is fetched when the browser is idle after the first paint, or on the first key or click.
+ * step's code is fetched at the first key or click on the page.
  */
 const passcodeStep = () => import('./-components/login-passcode-step');
 const LoginPasscodeStep = lazy(async () => ({ default: (await passcodeStep()).LoginPasscodeStep }));
@@ -26,8 +25,8 @@ const preloadPasscodeStep = () => {
 function LoginPage() {
   const { ended } = Route.useSearch();
   return (
-    // The user's first key or click on the page (typing the e-mail, or pressing Next after an autofill) also
-    // starts it, in parallel with the e-mail lookup, should the browser not have been idle yet.
+    // The user's first key or click on the page (typing the e-mail, or pressing Next after an autofill)
+    // starts it, in parallel with the e-mail lookup at the latest.
     <div className="grid gap-4" onKeyDownCapture={preloadPasscodeStep} onPointerDownCapture={preloadPasscodeStep}>
       <SessionEndNotice reason={ended} />
       <LoginCard />
@@ -38,9 +37,6 @@ function LoginPage() {
 function LoginCard() {
   const [identity, setIdentity] = useState<LoginIdentity | undefined>(undefined);
   const [entered, setEntered] = useState({ email: '', remember: false });
-  useEffect(() => {
-    whenIdle(preloadPasscodeStep);
-  }, []);
 
   return (
     <AccountCard
