@@ -42,7 +42,10 @@ export function jsChunks(dist: string): ChunkSize[] {
 
 /**
  * Opens `url` and records the JS the page requested before `selector` first appeared in the document
- * (watched by a MutationObserver from the first byte), and what it loaded after.
+ * (watched by a MutationObserver from the first byte), and what it loaded after. A prerendered page
+ * (web decision 0019) has the selector in its markup from the start: for it, the page counts as rendered
+ * when the client takes it over (the root's `data-prerendered` goes), so the figure stays the JS needed
+ * before the page can be used.
  */
 export async function initialLoad(url: string, selector: string, dist: string): Promise<InitialLoad> {
   const sizes = new Map(jsChunks(dist).map((c) => [c.file, c.gzip]));
@@ -52,8 +55,9 @@ export async function initialLoad(url: string, selector: string, dist: string): 
     await page.addInitScript((sel: string) => {
       const w = window as unknown as { __renderedAt?: number };
       new MutationObserver(() => {
-        if (w.__renderedAt === undefined && document.querySelector(sel)) w.__renderedAt = performance.now();
-      }).observe(document, { childList: true, subtree: true });
+        const rendered = document.querySelector(sel) !== null && !document.querySelector('#root[data-prerendered]');
+        if (w.__renderedAt === undefined && rendered) w.__renderedAt = performance.now();
+      }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-prerendered'] });
     }, selector);
     await page.goto(url, { waitUntil: 'load' });
     await page.waitForSelector(selector);
