@@ -119,6 +119,8 @@ test.describe('every login branch', () => {
 test('a forgotten passcode: the link from the outbox, a new passcode, then login', async ({ page, bank }) => {
   await page.goto('/wp-user/account/login');
   await page.getByRole('link', { name: 'Forgot Passcode?' }).click();
+  // The login page has an 'E-mail' field too: wait for the next page before typing.
+  await expect(page.getByRole('heading', { name: 'Forgot your passcode?' })).toBeVisible();
   await page.getByLabel('E-mail').fill('demo@bank.test');
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText('Check your Email for further instructions.').first()).toBeVisible();
