@@ -132,41 +132,40 @@ function readManifest(root: string): Manifest | undefined {
 }
 
 /**
- * The page for `pathname`: the build's prerendered copy of index.html for it (`.prerender/<page>.html`, with
- * the page's markup in it) when there is one, or index.html; with the page's preloads, compressed once
- * per distinct page.
+ * `page` (index.html, or the build's prerendered copy of it for `pathname`, with the page's markup in it)
+ * with the preloads of the page at `pathname`: made and compressed once per document and set of preloads.
  */
-function pages(root: string, document: (pathname: string) => Entry | undefined) {
+function pages(root: string) {
   const manifest = readManifest(root);
   const preloads = manifest ? routePreloads(manifest) : () => [];
   const variants = new WeakMap<Entry, Map<string, Entry>>();
-  return (pathname: string): Entry | undefined => {
-    const page = document(pathname);
-    if (!page) return undefined;
+  return (pathname: string, page: Entry): Entry => {
     const files = preloads(pathname);
-    const html = page.identity.toString('utf8');
-    // A prerendered page holds its scripts back until its first paint, in its start template
-    // (web/src/boot.ts): the page's preloads go with them. Any other page lists them in its head.
-    const at = html.includes(START_TEMPLATE) ? START_TEMPLATE : '</head>';
-    if (files.length === 0 || !html.includes(at)) return page;
-    const key = files.join(' ');
+    if (files.length === 0) return page;
     let byFiles = variants.get(page);
     if (!byFiles) {
       byFiles = new Map();
       variants.set(page, byFiles);
     }
+    const key = files.join(' ');
     let variant = byFiles.get(key);
     if (!variant) {
+      const html = page.identity.toString('utf8');
+      // A prerendered page holds its scripts back until its first paint, in its start template
+      // (web/src/boot.ts): the page's preloads go with them. Any other page lists them in its head.
+      const at = html.includes(START_TEMPLATE) ? START_TEMPLATE : '</head>';
       const tags = preloadTags(BASE, files);
-      const withPreloads = html.replace(at, at === START_TEMPLATE ? `${at}${tags}` : `${tags}${at}`);
-      variant = entryOf(Buffer.from(withPreloads), { ...page, compressible: true });
+      variant = html.includes(at)
+        ? entryOf(Buffer.from(html.replace(at, at === START_TEMPLATE ? `${at}${tags}` : `${tags}${at}`)), {
+            ...page,
+            compressible: true,
+          })
+        : page;
       byFiles.set(key, variant);
     }
     return variant;
   };
 }
-
-type PageOf = ReturnType<typeof pages>;
 
 /** Where a prerendered page keeps its scripts (web/src/start-template.ts). */
 const START_TEMPLATE = '<template id="portal-start">';
@@ -197,21 +196,17 @@ export function webApp(root: string): express.Router {
 
   /**
    * The document for a page. The prerendered one is a signed-out visitor's first look at the page with no
-   * query: an address with one (`?ended=idle`) may render otherwise, so it gets index.html. Both are made
-   * again when a rebuild changed index.html (the manifest, the preloads and the prerendered pages with it).
+   * query: an address with one (`?ended=idle`) may render otherwise, so it gets index.html. The manifest
+   * is read again when a rebuild changed index.html (the preloads and the prerendered pages change with it).
    */
-  let built: { index: Entry; plain: PageOf; withQuery: PageOf } | undefined;
+  let built: { index: Entry; withPreloads: ReturnType<typeof pages> } | undefined;
   const page = (pathname: string, query: boolean) => {
     const index = entry('/index.html');
     if (!index) return undefined;
-    if (built?.index !== index) {
-      const prerendered = (at: string) => {
-        const file = prerenderedFile(at);
-        return (file === undefined ? undefined : entry(file)) ?? index;
-      };
-      built = { index, plain: pages(base, prerendered), withQuery: pages(base, () => index) };
-    }
-    return (query ? built.withQuery : built.plain)(pathname);
+    if (built?.index !== index) built = { index, withPreloads: pages(base) };
+    const file = query ? undefined : prerenderedFile(pathname);
+    const document = (file === undefined ? undefined : entry(file)) ?? index;
+    return built.withPreloads(pathname, document);
   };
 
   // Read and compress every asset now, in the background, rather than on its first request.
