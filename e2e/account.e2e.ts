@@ -147,6 +147,31 @@ test("logout: 'Logged out !' on the landing page", async ({ signIn }) => {
   expect(await page.evaluate(() => localStorage.getItem('baUid'))).toBeNull();
 });
 
+test('logging out while the dashboard still loads: no call without a token, and not a session "expired"', async ({
+  page,
+  bank,
+}) => {
+  const token = await bank.token('demo@bank.test');
+  await page.goto('/wp-user/account');
+  await page.evaluate((t) => {
+    localStorage.setItem('baUid', t);
+  }, token);
+  // A slow phone: the dashboard's first calls are still out when the button is pressed.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 5 });
+  const withoutToken: string[] = [];
+  page.on('request', (request) => {
+    const body = request.postData();
+    if (request.method() === 'POST' && body !== null && !body.includes('token=')) withoutToken.push(body);
+  });
+  await page.goto('/wp-user/dashboard');
+  await page.getByRole('button', { name: 'Log Out' }).first().click();
+  await expect(page.getByText('Logged out !')).toBeVisible();
+  await page.waitForTimeout(1_000); // any late reply has arrived
+  await expect(page).toHaveURL(/\/wp-user\/account$/u);
+  expect(withoutToken).toEqual([]);
+});
+
 test('the login page paints before its scripts run; what is typed and sent meanwhile is kept and sent', async ({
   page,
 }) => {

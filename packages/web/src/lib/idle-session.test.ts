@@ -5,6 +5,7 @@ import {
   idleTimeoutMinutes,
   idleTimings,
   LAST_ACTIVITY_KEY,
+  SESSION_END_KEY,
   tokenExpiresAt,
   watchIdleSession,
   type IdleState,
@@ -154,8 +155,9 @@ describe('the watcher', () => {
   };
 
   it('shares the start of the session with the other tabs as activity', () => {
-    watch();
+    const { watcher } = watch();
     expect(window.localStorage.getItem(LAST_ACTIVITY_KEY)).toBe('1000000');
+    watcher.stop();
   });
 
   it("does not take another tab's time from the future, which would keep the session forever", () => {
@@ -199,6 +201,15 @@ describe('the watcher', () => {
     expect(session.isSignedIn()).toBe(false);
     watcher.stayActive();
     expect(ends).toEqual(['idle']);
+  });
+
+  it('ends nothing once the session is over in this tab: a call refused for want of the token is no expiry', () => {
+    const { watcher, ends } = watch();
+    session.logout();
+    watcher.end('expired');
+    expect(ends).toEqual([]);
+    expect(window.localStorage.getItem(SESSION_END_KEY)).toBeNull();
+    watcher.stop();
   });
 
   it('stops listening and timing when stopped', () => {

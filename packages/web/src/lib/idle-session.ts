@@ -141,7 +141,7 @@ export type IdleState = { readonly kind: 'active' } | { readonly kind: 'warning'
 export interface IdleWatch {
   /** The user chose to stay: the idle time starts again, in every tab. */
   stayActive(): void;
-  /** Ends the session now, for a reason found elsewhere (a rejected token). */
+  /** Ends the session now, for a reason found elsewhere (a rejected token); nothing once it is over. */
   end(reason: SessionEndReason): void;
   /** Stops watching (the dashboard is gone). */
   stop(): void;
@@ -194,7 +194,8 @@ export function watchIdleSession({ timings, onChange, onEnd, target = window }: 
   };
 
   const end = (reason: SessionEndReason) => {
-    if (stopped) return;
+    // Already over (a logout in this tab): a call refused for want of the token is not an expiry.
+    if (stopped || !session.isSignedIn()) return;
     endSession(reason);
     finish(reason);
   };

@@ -4,15 +4,17 @@ import { useCallback } from 'react';
 import { session } from './session';
 
 /**
- * Logs out (spec section 4): clears the session, sets the logged-out flag, forgets every cached reply
- * and goes to the account landing page.
+ * Logs out (spec section 4): clears the session, sets the logged-out flag, goes to the account landing
+ * page and then forgets every cached reply. Forgetting them before the signed-in pages are gone would have
+ * those pages ask again, without a token.
  */
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(() => {
     session.logout();
-    queryClient.clear();
-    void navigate({ to: '/account', replace: true });
+    void navigate({ to: '/account', replace: true }).finally(() => {
+      queryClient.clear();
+    });
   }, [queryClient, navigate]);
 }

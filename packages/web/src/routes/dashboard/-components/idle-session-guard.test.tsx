@@ -171,8 +171,8 @@ describe('the end of an idle session', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.accountVerification)).toBeNull();
     expect(window.localStorage.getItem(STORAGE_KEYS.close)).toBeNull();
     expect(window.localStorage.getItem(STORAGE_KEYS.loggedOut)).toBe('1');
-    expect(app.queryClient.getQueryCache().getAll()).toEqual([]);
     await expectLogin(app, IDLE_MESSAGE);
+    expect(app.queryClient.getQueryCache().getAll()).toEqual([]);
     expect(app.router.state.location.search).toEqual({ ended: 'idle' });
     expect(warning()).not.toBeInTheDocument();
   });

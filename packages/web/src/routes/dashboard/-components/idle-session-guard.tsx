@@ -42,9 +42,10 @@ export function IdleSessionGuard() {
           logout();
           return;
         }
-        // The session is cleared already (`endSession`); forget its replies and say why at login.
-        queryClient.clear();
-        void navigate({ to: '/account/login', search: { ended: reason }, replace: true });
+        // The session is cleared already (`endSession`); say why at login, then forget its replies (as logout).
+        void navigate({ to: '/account/login', search: { ended: reason }, replace: true }).finally(() => {
+          queryClient.clear();
+        });
       },
     });
     watch.current = current;
