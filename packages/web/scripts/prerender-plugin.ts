@@ -13,7 +13,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
-import { START_TEMPLATE_ID } from '../src/start-template';
+import { PRERENDERED_ATTRIBUTE, START_TEMPLATE_ID } from '../src/start-template';
 import { portalViteConfig } from '../vite.shared';
 
 /** Where the pages go, under the client's output folder; a dot-folder, which the server never serves as is. */
@@ -50,7 +50,7 @@ export function prerenderedDocument(index: string, page: string, markup: string,
   return index
     .replace(SCRIPT_TAGS, '')
     .replace('</head>', () => `  ${bootTag}\n    ${start}\n  </head>`)
-    .replace(ROOT_ELEMENT, () => `<div id="root" data-prerendered="${page}">${markup}</div>`);
+    .replace(ROOT_ELEMENT, () => `<div id="root" ${PRERENDERED_ATTRIBUTE}="${page}">${markup}</div>`);
 }
 
 /**

@@ -5,7 +5,7 @@
  *
  * This file is its own small entry: it is all a prerendered page loads before its paint.
  */
-import { START_TEMPLATE_ID } from './start-template';
+import { HELD_SUBMIT_ATTRIBUTE, PRERENDERED_ATTRIBUTE, START_TEMPLATE_ID } from './start-template';
 
 let started = false;
 
@@ -23,19 +23,19 @@ function start() {
   template.remove();
 }
 
-// Until the client has the page (it then drops the root's `data-prerendered`), a form sent would be the
+// Until the client has the page (it then drops the root's PRERENDERED_ATTRIBUTE), a form sent would be the
 // browser's own: this address fetched again with the fields in its query. It is held back, and noted on
-// the root (`data-held-submit`, the form's place among the page's forms) for the client to send once it
+// the root (HELD_SUBMIT_ATTRIBUTE, the form's place among the page's forms) for the client to send once it
 // has the page (mount.tsx), with what was typed (lib/form-state).
 document.addEventListener(
   'submit',
   (event) => {
     const root = document.getElementById('root');
-    if (root?.hasAttribute('data-prerendered') !== true) return;
+    if (root?.hasAttribute(PRERENDERED_ATTRIBUTE) !== true) return;
     event.preventDefault();
     const form = event.target instanceof HTMLFormElement ? event.target : undefined;
     const place = form ? Array.from(root.querySelectorAll('form')).indexOf(form) : -1;
-    if (place >= 0) root.dataset.heldSubmit = String(place);
+    if (place >= 0) root.setAttribute(HELD_SUBMIT_ATTRIBUTE, String(place));
   },
   { capture: true },
 );

@@ -8,6 +8,7 @@ import { portalElement } from './app';
 import { createAppQueryClient } from './lib/query-client';
 import { nextTask, wait } from './lib/when-idle';
 import { createAppRouter, type AppRouter } from './router';
+import { PRERENDERED_ATTRIBUTE } from './start-template';
 import './styles.css';
 
 /** The longest the first render waits for the router's first load (see `mountPortal`). */
@@ -18,9 +19,9 @@ export const FIRST_RENDER_WAIT_MS = 150;
  * opened: the client then hydrates that markup rather than render its own.
  */
 function prerenderedPage(root: HTMLElement, router: AppRouter) {
-  const page = root.dataset.prerendered;
+  const page = root.getAttribute(PRERENDERED_ATTRIBUTE);
   const { pathname, searchStr } = router.state.location;
-  return page !== undefined && page === pathname && searchStr === '' ? page : undefined;
+  return page !== null && page === pathname && searchStr === '' ? page : undefined;
 }
 
 export async function mountPortal(root: HTMLElement | null = document.getElementById('root')) {
@@ -34,7 +35,7 @@ export async function mountPortal(root: HTMLElement | null = document.getElement
   const router = createAppRouter({ queryClient });
   await nextTask();
   const element = portalElement(router, queryClient);
-  const prerendered = root.dataset.prerendered !== undefined;
+  const prerendered = root.hasAttribute(PRERENDERED_ATTRIBUTE);
   // A prerendered page is on screen already: the client waits for the router's whole first load, so that
   // its first render is the prerender's tree, and hydrates the markup (React does so in slices of a few
   // milliseconds). Should the router have gone elsewhere (a signed-in visitor is sent on to the
@@ -50,7 +51,7 @@ export async function mountPortal(root: HTMLElement | null = document.getElement
     const page = prerenderedPage(root, router);
     // From here React has the page's events: boot.ts holds back a form's submit until then, and the form
     // sends it again once it is hydrated (lib/held-submit).
-    delete root.dataset.prerendered;
+    root.removeAttribute(PRERENDERED_ATTRIBUTE);
     if (page !== undefined) {
       return hydrateRoot(root, element, {
         // The markup and the first render differ (the year in a footer, should the build be older than

@@ -1,5 +1,13 @@
 /**
- * The id of the `<template>` in which a prerendered page holds its scripts until its first paint (decision
- * 0019): written by the build (scripts/prerender-plugin.ts), read by the page's start (`boot.ts`).
+ * The marks of a prerendered page (decision 0019), written by the build (scripts/prerender-plugin.ts) and
+ * read by the page's start (`boot.ts`), the client (`mount.tsx`) and a held submit (`lib/held-submit.ts`).
  */
+
+/** The id of the `<template>` in which the page holds its scripts until its first paint. */
 export const START_TEMPLATE_ID = 'portal-start';
+
+/** On `#root` until the client has the page: the page the markup was rendered for (`/account/login`). */
+export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+
+/** On `#root` when a form was sent before the client had the page: the form's place among the page's forms. */
+export const HELD_SUBMIT_ATTRIBUTE = 'data-held-submit';

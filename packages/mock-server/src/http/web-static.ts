@@ -151,16 +151,13 @@ function pages(root: string) {
     let variant = byFiles.get(key);
     if (!variant) {
       const html = page.identity.toString('utf8');
+      const tags = preloadTags(BASE, files);
       // A prerendered page holds its scripts back until its first paint, in its start template
       // (web/src/boot.ts): the page's preloads go with them. Any other page lists them in its head.
-      const at = html.includes(START_TEMPLATE) ? START_TEMPLATE : '</head>';
-      const tags = preloadTags(BASE, files);
-      variant = html.includes(at)
-        ? entryOf(Buffer.from(html.replace(at, at === START_TEMPLATE ? `${at}${tags}` : `${tags}${at}`)), {
-            ...page,
-            compressible: true,
-          })
-        : page;
+      const withTags = html.includes(START_TEMPLATE)
+        ? html.replace(START_TEMPLATE, `${START_TEMPLATE}${tags}`)
+        : html.replace('</head>', `${tags}</head>`);
+      variant = withTags === html ? page : entryOf(Buffer.from(withTags), { ...page, compressible: true });
       byFiles.set(key, variant);
     }
     return variant;
