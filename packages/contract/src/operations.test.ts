@@ -44,6 +44,21 @@ const EXTENSIONS = ['getmethods'];
 const selectors = operationNames.map((n) => operations[n].selector);
 
 describe('the contract', () => {
+  it("builds an operation's schemas when they are first read, and gives the same ones after", () => {
+    for (const name of operationNames) {
+      for (const part of ['request', 'files', 'reply'] as const) {
+        const descriptor = Object.getOwnPropertyDescriptor(operations[name], part);
+        expect(descriptor !== undefined && 'get' in descriptor, `${name}.${part}`).toBe(true);
+        expect(operations[name][part]).toBe(operations[name][part]);
+      }
+    }
+    // Shared shapes stay shared: built once, whichever operation is read first.
+    expect(operations.getStatement.reply).toBe(operations.getHomeStatement.reply);
+    const extra = (name: 'confirmPin' | 'confirmTransferCode') => operations[name].request.shape.extra;
+    expect(extra('confirmPin')).toBe(extra('confirmTransferCode'));
+    expect(operations.createTransfer.request.shape.extra).toBe(extra('confirmPin'));
+  });
+
   it('has every operation of the spec, and no other but the recorded extensions', () => {
     const markers = selectors.flatMap((s) => ('marker' in s ? [s.marker] : []));
     const cruds = selectors.flatMap((s) => ('crud' in s ? [s.crud] : []));

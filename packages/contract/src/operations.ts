@@ -36,7 +36,11 @@ import {
 const none = z.strictObject({});
 const noFiles = {} as const;
 
-/** One operation; its selector, token and kind keep their literal types so the client can tell reads from writes. */
+/**
+ * One operation; its selector, token and kind keep their literal types so the client can tell reads from
+ * writes. Its fields, files and reply are built the first time one of them is read (decision 0020): a
+ * page that makes two calls builds the schemas of two operations, not of all of them.
+ */
 function op<
   const S extends Selector,
   const A extends Auth,
@@ -44,19 +48,33 @@ function op<
   Rep extends z.ZodType,
   Req extends RequestSchema = typeof none,
   Files extends Readonly<Record<string, FileSpec>> = typeof noFiles,
->(def: {
-  selector: S;
-  auth: A;
-  kind: K;
-  summary: string;
-  request?: Req;
-  files?: Files;
-  reply: Rep;
-}): OperationDef<NoInfer<Req>, NoInfer<Files>, Rep> & { readonly selector: S; readonly auth: A; readonly kind: K } {
+>(
+  meta: { selector: S; auth: A; kind: K; summary: string },
+  schemas: () => { request?: Req; files?: Files; reply: Rep },
+): OperationDef<NoInfer<Req>, NoInfer<Files>, Rep> & { readonly selector: S; readonly auth: A; readonly kind: K } {
+  let built: { readonly request: Req; readonly files: Files; readonly reply: Rep } | undefined;
+  const build = () => {
+    if (built === undefined) {
+      const { request, files, reply } = schemas();
+      built = {
+        request: request ?? (none as unknown as Req),
+        files: files ?? (noFiles as unknown as Files),
+        reply,
+      };
+    }
+    return built;
+  };
   return {
-    ...def,
-    request: def.request ?? (none as unknown as Req),
-    files: def.files ?? (noFiles as unknown as Files),
+    ...meta,
+    get request() {
+      return build().request;
+    },
+    get files() {
+      return build().files;
+    },
+    get reply() {
+      return build().reply;
+    },
   };
 }
 
@@ -76,382 +94,536 @@ export const TransferFieldsSchema = z.strictObject({
   note: text({ max: 500, multiline: true }),
 });
 
+/** A schema shared by several operations, built when the first of them is. */
+function once<T>(build: () => T): () => T {
+  let value: { readonly built: T } | undefined;
+  return () => (value ??= { built: build() }).built;
+}
+
 /** The transfer being authorised, carried by the PIN and code confirmations so the bank can bind them to it. */
-const transferExtra = { extra: json(TransferFieldsSchema) };
+const transferExtra = once(() => ({ extra: json(TransferFieldsSchema) }));
 
-const TransactionsReplySchema = z.object({
-  transactions: z.array(TransactionSchema),
-  currency: str,
-  balance: num,
-});
-
-const LoginReplySchema = z.object({
-  role: RoleSchema,
-  jwt: maybe(str),
-  verification_status: maybe(VerificationStatusSchema),
-  verified: maybe(yesNo),
-  submitted: maybe(z.enum(['Yes', 'No'])),
-  email: maybe(str),
-  message: maybe(str),
-  error: maybe(yesNo),
-  ismsg: maybe(HeadBodySchema),
-  user: maybe(LoginUserSchema),
-});
+const transactionsReply = once(() =>
+  z.object({
+    transactions: z.array(TransactionSchema),
+    currency: str,
+    balance: num,
+  }),
+);
 
 /** Checks every entry is an operation without widening what each one infers. */
 const defineOperations = <T extends Record<string, OperationDef>>(entries: T): T => entries;
 
 export const operations = defineOperations({
   // --- dashboard: home and statements --------------------------------------------------------
-  getInstitution: op({
-    selector: marker('getinstituition'),
-    auth: 'user',
-    kind: 'query',
-    summary: 'Account summary for the home page and the institutional transfer details',
-    reply: z.object({
-      account: AccountSchema,
-      u: UserSummarySchema,
-      currency: str,
-      tb: BalanceSchema,
-      notificationcount: num,
-      haspin: yesNo,
-      data: AccountSchema,
-      data2: BankDetailsSchema,
-    }),
-  }),
-  getHomeStatement: op({
-    selector: marker('getstatement2'),
-    auth: 'user',
-    kind: 'query',
-    summary: 'Recent transactions for the home page',
-    reply: TransactionsReplySchema,
-  }),
-  getStatement: op({
-    selector: marker('getstatement'),
-    auth: 'user',
-    kind: 'query',
-    summary: "Every transaction, for 'Statements & Report'",
-    reply: TransactionsReplySchema,
-  }),
-  checkPin: op({
-    selector: marker('pincheck'),
-    auth: 'user',
-    kind: 'query',
-    summary: 'Whether the user has a transaction PIN',
-    reply: z.object({ haspin: yesNo }),
-  }),
-  getTransferList: op({
-    selector: marker('gettrslist'),
-    auth: 'user',
-    kind: 'query',
-    summary: 'The transfers the user has sent',
-    reply: z.object({ transactions: z.array(RequestRowSchema) }),
-  }),
-  getServiceCharge: op({
-    selector: marker('getperc'),
-    auth: 'user',
-    kind: 'query',
-    summary: 'Service charge percent (default 10 when absent) and balance, for the transfer review',
-    reply: z.object({ percent: maybe(z.object({ percent: num })), tb: BalanceSchema }),
-  }),
-
-  // --- dashboard: the bank transfer ------------------------------------------------------------
-  createTransfer: op({
-    selector: marker('newtrs'),
-    auth: 'user',
-    kind: 'mutation',
-    summary: 'Submit a bank transfer after its PIN (and code, when asked) confirmation',
-    request: TransferFieldsSchema.extend(transferExtra),
-    reply: IconReplySchema,
-  }),
-  confirmPin: op({
-    selector: marker('confirmmypin'),
-    auth: 'user',
-    kind: 'mutation',
-    summary: 'Check the transaction PIN for a transfer; may ask for a second authorization code',
-    request: z.strictObject({ pin: digits(4), ...transferExtra }),
-    reply: z.object({ status: str, message: maybe(str), requiresanother: maybe(HeadBodySchema) }),
-  }),
-  confirmTransferCode: op({
-    selector: marker('confirmtpin'),
-    auth: 'user',
-    kind: 'mutation',
-    summary: 'Check the transfer authorization code the bank sent',
-    request: z.strictObject({ code: digits(4), ...transferExtra }),
-    reply: StatusReplySchema,
-  }),
-
-  // --- dashboard: PIN, passcode, e-mail ----------------------------------------------------------
-  createPin: op({
-    selector: marker('updatepin'),
-    auth: 'user',
-    kind: 'mutation',
-    summary: 'Create the transaction PIN',
-    request: z.strictObject({ pin: digits(4) }),
-    reply: StatusReplySchema,
-  }),
-  changePin: op({
-    selector: marker('supdatepin'),
-    auth: 'user',
-    kind: 'mutation',
-    summary: 'Change the transaction PIN (settings)',
-    request: z.strictObject({ c_pwd: digits(4), n_pwd: digits(4), con_pwd: digits(4) }),
-    reply: StatusReplySchema,
-  }),
-  changePasscode: op({
-    selector: marker('updatepwd'),
-    auth: 'user',
-    kind: 'mutation',
-    summary: 'Change the login passcode (settings)',
-    request: z.strictObject({ c_pwd: digits(6), n_pwd: digits(6), con_pwd: digits(6) }),
-    reply: StatusReplySchema,
-  }),
-  changeEmail: op({
-    selector: marker('updateemail'),
-    auth: 'user',
-    kind: 'mutation',
-    summary: 'Change the e-mail address (settings)',
-    request: z.strictObject({ email: email() }),
-    reply: StatusReplySchema,
-  }),
-
-  // --- dashboard: profile --------------------------------------------------------------------------
-  getProfile: op({
-    selector: marker('getprofile'),
-    auth: 'user',
-    kind: 'query',
-    summary: 'Profile details and the account number',
-    reply: z.object({ data: ProfileSchema, it: AccountSchema }),
-  }),
-  updateProfile: op({
-    selector: marker('updateprofile'),
-    auth: 'user',
-    kind: 'mutation',
-    summary: 'Update profile details; an absent optional field is left as it is',
-    request: z.strictObject({
-      fullname: text({ max: 100 }),
-      phone: phone().optional(),
-      gender: text({ max: 20 }).optional(),
-      dob: date().optional(),
-      country: text({ max: 100 }).optional(),
-      marital_status: text({ max: 30 }).optional(),
-      home_address: text({ max: 300, multiline: true }).optional(),
-      next_of_kin: text({ max: 100 }).optional(),
-    }),
-    reply: StatusReplySchema,
-  }),
-  updateProfilePicture: op({
-    selector: marker('updatepic'),
-    auth: 'user',
-    kind: 'mutation',
-    summary: 'Replace the profile picture',
-    files: { profilePic: imageFile() },
-    reply: StatusReplySchema,
-  }),
-
-  // --- dashboard: deposits, fixed deposits, upgrades --------------------------------------------
-  getPaymentForm: op({
-    selector: marker('getmpcform'),
-    auth: 'user',
-    kind: 'query',
-    summary: 'Coin types, addresses, purposes and past payments for make-payment',
-    reply: CryptoFormSchema.extend({ purposes: z.array(PurposeSchema) }),
-  }),
-  createPayment: op({
-    selector: marker('newmpc'),
-    auth: 'user',
-    kind: 'mutation',
-    summary: 'Submit a crypto payment with its proof',
-    request: z.strictObject({ purpose: text({ max: 100 }), type: text({ max: 50 }), amount: money() }),
-    files: { depositPic: imageFile() },
-    reply: IconReplySchema,
-  }),
-  getFixedDepositForm: op({
-    selector: marker('getfdcform'),
-    auth: 'user',
-    kind: 'query',
-    summary: 'Coin types, addresses, plans and past fixed deposits',
-    reply: CryptoFormSchema.extend({ plans: z.array(PlanSchema) }),
-  }),
-  createFixedDeposit: op({
-    selector: marker('newfdc'),
-    auth: 'user',
-    kind: 'mutation',
-    summary: 'Apply for a fixed deposit with its proof',
-    request: z.strictObject({ plan: text({ max: 100 }), type: text({ max: 50 }), amount: money() }),
-    files: { fixedDepositPic: imageFile() },
-    reply: IconReplySchema,
-  }),
-  getUpgradeForm: op({
-    selector: marker('getupgradeform'),
-    auth: 'user',
-    kind: 'query',
-    summary: 'Upgrade plans, coin types, addresses and past upgrades',
-    reply: CryptoFormSchema.extend({ plans: z.array(PlanSchema) }),
-  }),
-  createUpgrade: op({
-    selector: marker('newupgrade'),
-    auth: 'user',
-    kind: 'mutation',
-    summary: 'Request a plan upgrade with its payment proof',
-    request: z.strictObject({ plan: text({ max: 100 }), type: text({ max: 50 }), amount: money() }),
-    files: { depositPic: imageFile() },
-    reply: IconReplySchema,
-  }),
-  getCryptoDepositForm: op({
-    selector: marker('getcdform'),
-    auth: 'user',
-    kind: 'query',
-    summary: 'Coin types, addresses and past crypto deposits for add-funds',
-    reply: CryptoFormSchema,
-  }),
-  createCryptoDeposit: op({
-    selector: marker('newcd'),
-    auth: 'user',
-    kind: 'mutation',
-    summary: 'Submit an add-funds crypto deposit with its proof',
-    request: z.strictObject({ type: text({ max: 50 }), amount: money(), address: text({ max: 200 }).optional() }),
-    files: { depositPic: imageFile() },
-    reply: IconReplySchema,
-  }),
-
-  // --- dashboard: notifications, support --------------------------------------------------------
-  getNotifications: op({
-    selector: marker('getnotifications'),
-    auth: 'user',
-    kind: 'query',
-    summary: 'Notifications and the unread count',
-    reply: z.object({ notifications: z.array(NotificationSchema), nc: num }),
-  }),
-  markNotificationRead: op({
-    selector: marker('mnotificationar'),
-    auth: 'user',
-    kind: 'mutation',
-    summary: 'Mark one notification as read',
-    request: z.strictObject({ id: id() }),
-    reply: StatusReplySchema,
-  }),
-  getContact: op({
-    selector: marker('getcontact'),
-    auth: 'user',
-    kind: 'query',
-    summary: 'Support contacts (WhatsApp, e-mail, phone)',
-    reply: z.object({ ct: ContactSchema }),
-  }),
-
-  // --- extensions of the mock (not on the real host; the portal falls back to the spec's defaults) ---
-  getPaymentMethods: op({
-    selector: marker('getmethods'),
-    auth: 'user',
-    kind: 'query',
-    summary: "Which deposit methods the customer's region offers (an extension: see docs/decisions/0008)",
-    reply: z.object({
-      methods: z.object({
-        bank_transfer: yesNo,
-        card: yesNo,
-        cash: yesNo,
-        crypto: yesNo,
-        institutional: yesNo,
+  getInstitution: op(
+    {
+      selector: marker('getinstituition'),
+      auth: 'user',
+      kind: 'query',
+      summary: 'Account summary for the home page and the institutional transfer details',
+    },
+    () => ({
+      reply: z.object({
+        account: AccountSchema,
+        u: UserSummarySchema,
+        currency: str,
+        tb: BalanceSchema,
+        notificationcount: num,
+        haspin: yesNo,
+        data: AccountSchema,
+        data2: BankDetailsSchema,
       }),
     }),
-  }),
+  ),
+  getHomeStatement: op(
+    {
+      selector: marker('getstatement2'),
+      auth: 'user',
+      kind: 'query',
+      summary: 'Recent transactions for the home page',
+    },
+    () => ({
+      reply: transactionsReply(),
+    }),
+  ),
+  getStatement: op(
+    {
+      selector: marker('getstatement'),
+      auth: 'user',
+      kind: 'query',
+      summary: "Every transaction, for 'Statements & Report'",
+    },
+    () => ({
+      reply: transactionsReply(),
+    }),
+  ),
+  checkPin: op(
+    {
+      selector: marker('pincheck'),
+      auth: 'user',
+      kind: 'query',
+      summary: 'Whether the user has a transaction PIN',
+    },
+    () => ({
+      reply: z.object({ haspin: yesNo }),
+    }),
+  ),
+  getTransferList: op(
+    {
+      selector: marker('gettrslist'),
+      auth: 'user',
+      kind: 'query',
+      summary: 'The transfers the user has sent',
+    },
+    () => ({
+      reply: z.object({ transactions: z.array(RequestRowSchema) }),
+    }),
+  ),
+  getServiceCharge: op(
+    {
+      selector: marker('getperc'),
+      auth: 'user',
+      kind: 'query',
+      summary: 'Service charge percent (default 10 when absent) and balance, for the transfer review',
+    },
+    () => ({
+      reply: z.object({ percent: maybe(z.object({ percent: num })), tb: BalanceSchema }),
+    }),
+  ),
+
+  // --- dashboard: the bank transfer ------------------------------------------------------------
+  createTransfer: op(
+    {
+      selector: marker('newtrs'),
+      auth: 'user',
+      kind: 'mutation',
+      summary: 'Submit a bank transfer after its PIN (and code, when asked) confirmation',
+    },
+    () => ({
+      request: TransferFieldsSchema.extend(transferExtra()),
+      reply: IconReplySchema,
+    }),
+  ),
+  confirmPin: op(
+    {
+      selector: marker('confirmmypin'),
+      auth: 'user',
+      kind: 'mutation',
+      summary: 'Check the transaction PIN for a transfer; may ask for a second authorization code',
+    },
+    () => ({
+      request: z.strictObject({ pin: digits(4), ...transferExtra() }),
+      reply: z.object({ status: str, message: maybe(str), requiresanother: maybe(HeadBodySchema) }),
+    }),
+  ),
+  confirmTransferCode: op(
+    {
+      selector: marker('confirmtpin'),
+      auth: 'user',
+      kind: 'mutation',
+      summary: 'Check the transfer authorization code the bank sent',
+    },
+    () => ({
+      request: z.strictObject({ code: digits(4), ...transferExtra() }),
+      reply: StatusReplySchema,
+    }),
+  ),
+
+  // --- dashboard: PIN, passcode, e-mail ----------------------------------------------------------
+  createPin: op(
+    {
+      selector: marker('updatepin'),
+      auth: 'user',
+      kind: 'mutation',
+      summary: 'Create the transaction PIN',
+    },
+    () => ({
+      request: z.strictObject({ pin: digits(4) }),
+      reply: StatusReplySchema,
+    }),
+  ),
+  changePin: op(
+    {
+      selector: marker('supdatepin'),
+      auth: 'user',
+      kind: 'mutation',
+      summary: 'Change the transaction PIN (settings)',
+    },
+    () => ({
+      request: z.strictObject({ c_pwd: digits(4), n_pwd: digits(4), con_pwd: digits(4) }),
+      reply: StatusReplySchema,
+    }),
+  ),
+  changePasscode: op(
+    {
+      selector: marker('updatepwd'),
+      auth: 'user',
+      kind: 'mutation',
+      summary: 'Change the login passcode (settings)',
+    },
+    () => ({
+      request: z.strictObject({ c_pwd: digits(6), n_pwd: digits(6), con_pwd: digits(6) }),
+      reply: StatusReplySchema,
+    }),
+  ),
+  changeEmail: op(
+    {
+      selector: marker('updateemail'),
+      auth: 'user',
+      kind: 'mutation',
+      summary: 'Change the e-mail address (settings)',
+    },
+    () => ({
+      request: z.strictObject({ email: email() }),
+      reply: StatusReplySchema,
+    }),
+  ),
+
+  // --- dashboard: profile --------------------------------------------------------------------------
+  getProfile: op(
+    {
+      selector: marker('getprofile'),
+      auth: 'user',
+      kind: 'query',
+      summary: 'Profile details and the account number',
+    },
+    () => ({
+      reply: z.object({ data: ProfileSchema, it: AccountSchema }),
+    }),
+  ),
+  updateProfile: op(
+    {
+      selector: marker('updateprofile'),
+      auth: 'user',
+      kind: 'mutation',
+      summary: 'Update profile details; an absent optional field is left as it is',
+    },
+    () => ({
+      request: z.strictObject({
+        fullname: text({ max: 100 }),
+        phone: phone().optional(),
+        gender: text({ max: 20 }).optional(),
+        dob: date().optional(),
+        country: text({ max: 100 }).optional(),
+        marital_status: text({ max: 30 }).optional(),
+        home_address: text({ max: 300, multiline: true }).optional(),
+        next_of_kin: text({ max: 100 }).optional(),
+      }),
+      reply: StatusReplySchema,
+    }),
+  ),
+  updateProfilePicture: op(
+    {
+      selector: marker('updatepic'),
+      auth: 'user',
+      kind: 'mutation',
+      summary: 'Replace the profile picture',
+    },
+    () => ({
+      files: { profilePic: imageFile() },
+      reply: StatusReplySchema,
+    }),
+  ),
+
+  // --- dashboard: deposits, fixed deposits, upgrades --------------------------------------------
+  getPaymentForm: op(
+    {
+      selector: marker('getmpcform'),
+      auth: 'user',
+      kind: 'query',
+      summary: 'Coin types, addresses, purposes and past payments for make-payment',
+    },
+    () => ({
+      reply: CryptoFormSchema.extend({ purposes: z.array(PurposeSchema) }),
+    }),
+  ),
+  createPayment: op(
+    {
+      selector: marker('newmpc'),
+      auth: 'user',
+      kind: 'mutation',
+      summary: 'Submit a crypto payment with its proof',
+    },
+    () => ({
+      request: z.strictObject({ purpose: text({ max: 100 }), type: text({ max: 50 }), amount: money() }),
+      files: { depositPic: imageFile() },
+      reply: IconReplySchema,
+    }),
+  ),
+  getFixedDepositForm: op(
+    {
+      selector: marker('getfdcform'),
+      auth: 'user',
+      kind: 'query',
+      summary: 'Coin types, addresses, plans and past fixed deposits',
+    },
+    () => ({
+      reply: CryptoFormSchema.extend({ plans: z.array(PlanSchema) }),
+    }),
+  ),
+  createFixedDeposit: op(
+    {
+      selector: marker('newfdc'),
+      auth: 'user',
+      kind: 'mutation',
+      summary: 'Apply for a fixed deposit with its proof',
+    },
+    () => ({
+      request: z.strictObject({ plan: text({ max: 100 }), type: text({ max: 50 }), amount: money() }),
+      files: { fixedDepositPic: imageFile() },
+      reply: IconReplySchema,
+    }),
+  ),
+  getUpgradeForm: op(
+    {
+      selector: marker('getupgradeform'),
+      auth: 'user',
+      kind: 'query',
+      summary: 'Upgrade plans, coin types, addresses and past upgrades',
+    },
+    () => ({
+      reply: CryptoFormSchema.extend({ plans: z.array(PlanSchema) }),
+    }),
+  ),
+  createUpgrade: op(
+    {
+      selector: marker('newupgrade'),
+      auth: 'user',
+      kind: 'mutation',
+      summary: 'Request a plan upgrade with its payment proof',
+    },
+    () => ({
+      request: z.strictObject({ plan: text({ max: 100 }), type: text({ max: 50 }), amount: money() }),
+      files: { depositPic: imageFile() },
+      reply: IconReplySchema,
+    }),
+  ),
+  getCryptoDepositForm: op(
+    {
+      selector: marker('getcdform'),
+      auth: 'user',
+      kind: 'query',
+      summary: 'Coin types, addresses and past crypto deposits for add-funds',
+    },
+    () => ({
+      reply: CryptoFormSchema,
+    }),
+  ),
+  createCryptoDeposit: op(
+    {
+      selector: marker('newcd'),
+      auth: 'user',
+      kind: 'mutation',
+      summary: 'Submit an add-funds crypto deposit with its proof',
+    },
+    () => ({
+      request: z.strictObject({ type: text({ max: 50 }), amount: money(), address: text({ max: 200 }).optional() }),
+      files: { depositPic: imageFile() },
+      reply: IconReplySchema,
+    }),
+  ),
+
+  // --- dashboard: notifications, support --------------------------------------------------------
+  getNotifications: op(
+    {
+      selector: marker('getnotifications'),
+      auth: 'user',
+      kind: 'query',
+      summary: 'Notifications and the unread count',
+    },
+    () => ({
+      reply: z.object({ notifications: z.array(NotificationSchema), nc: num }),
+    }),
+  ),
+  markNotificationRead: op(
+    {
+      selector: marker('mnotificationar'),
+      auth: 'user',
+      kind: 'mutation',
+      summary: 'Mark one notification as read',
+    },
+    () => ({
+      request: z.strictObject({ id: id() }),
+      reply: StatusReplySchema,
+    }),
+  ),
+  getContact: op(
+    {
+      selector: marker('getcontact'),
+      auth: 'user',
+      kind: 'query',
+      summary: 'Support contacts (WhatsApp, e-mail, phone)',
+    },
+    () => ({
+      reply: z.object({ ct: ContactSchema }),
+    }),
+  ),
+
+  // --- extensions of the mock (not on the real host; the portal falls back to the spec's defaults) ---
+  getPaymentMethods: op(
+    {
+      selector: marker('getmethods'),
+      auth: 'user',
+      kind: 'query',
+      summary: "Which deposit methods the customer's region offers (an extension: see docs/decisions/0008)",
+    },
+    () => ({
+      reply: z.object({
+        methods: z.object({
+          bank_transfer: yesNo,
+          card: yesNo,
+          cash: yesNo,
+          crypto: yesNo,
+          institutional: yesNo,
+        }),
+      }),
+    }),
+  ),
 
   // --- KYC -----------------------------------------------------------------------------------------
-  getDocumentTypes: op({
-    selector: marker('getdocs'),
-    auth: 'none',
-    kind: 'query',
-    summary: 'Identity document types the bank accepts, besides "Driver\'s License"',
-    reply: z.object({ docs: z.array(DocTypeSchema) }),
-  }),
-  submitVerification: op({
-    selector: marker('submit_verification'),
-    auth: 'kyc',
-    kind: 'mutation',
-    summary: 'Submit the KYC case with the temporary token',
-    request: z.strictObject({
-      country: text({ max: 100 }),
-      phone: phone(),
-      home_address: text({ max: 300, multiline: true }),
-      type: text({ max: 100 }),
+  getDocumentTypes: op(
+    {
+      selector: marker('getdocs'),
+      auth: 'none',
+      kind: 'query',
+      summary: 'Identity document types the bank accepts, besides "Driver\'s License"',
+    },
+    () => ({
+      reply: z.object({ docs: z.array(DocTypeSchema) }),
     }),
-    files: { pic: imageFile(), idcardFront: imageFile(), idcardBack: imageFile() },
-    reply: StatusReplySchema,
-  }),
+  ),
+  submitVerification: op(
+    {
+      selector: marker('submit_verification'),
+      auth: 'kyc',
+      kind: 'mutation',
+      summary: 'Submit the KYC case with the temporary token',
+    },
+    () => ({
+      request: z.strictObject({
+        country: text({ max: 100 }),
+        phone: phone(),
+        home_address: text({ max: 300, multiline: true }),
+        type: text({ max: 100 }),
+      }),
+      files: { pic: imageFile(), idcardFront: imageFile(), idcardBack: imageFile() },
+      reply: StatusReplySchema,
+    }),
+  ),
 
   // --- auth ----------------------------------------------------------------------------------------
-  lookupUser: op({
-    selector: crud('iduser'),
-    auth: 'none',
-    kind: 'mutation',
-    summary: 'Login step 1: who is this e-mail (role, picture, full name)',
-    request: z.strictObject({ email: email() }),
-    reply: z.object({ role: RoleSchema, user: LoginUserSchema, message: maybe(str) }),
-  }),
-  login: op({
-    selector: crud('userlogin'),
-    auth: 'none',
-    kind: 'mutation',
-    summary: 'Login step 2: passcode (users) or password (admins)',
-    request: z.strictObject({ email: email(), password: text({ max: 128 }), remeber: flag() }),
-    reply: LoginReplySchema,
-  }),
-  signup: op({
-    selector: crud('newuser'),
-    auth: 'none',
-    kind: 'mutation',
-    summary: 'Create an account; the bank sends an e-mail verification code',
-    request: z.strictObject({
-      first_name: text({ max: 50 }),
-      last_name: text({ max: 50 }),
-      username: text({ max: 30 }),
-      email: email(),
-      password: digits(6),
-      confirm: digits(6),
-      fullname: text({ max: 101 }),
+  lookupUser: op(
+    {
+      selector: crud('iduser'),
+      auth: 'none',
+      kind: 'mutation',
+      summary: 'Login step 1: who is this e-mail (role, picture, full name)',
+    },
+    () => ({
+      request: z.strictObject({ email: email() }),
+      reply: z.object({ role: RoleSchema, user: LoginUserSchema, message: maybe(str) }),
     }),
-    reply: z.object({ status: str, message: maybe(str), email: maybe(str) }),
-  }),
-  verifyEmail: op({
-    selector: crud('verifyuser'),
-    auth: 'none',
-    kind: 'mutation',
-    summary: 'Confirm the e-mail with the code the bank sent; gives the (temporary) token',
-    request: z.strictObject({ email: email(), ver_code: digits(6), action: z.literal('code') }),
-    reply: z.object({
-      status: str,
-      message: maybe(str),
-      jwt: maybe(str),
-      verification_status: maybe(VerificationStatusSchema),
+  ),
+  login: op(
+    {
+      selector: crud('userlogin'),
+      auth: 'none',
+      kind: 'mutation',
+      summary: 'Login step 2: passcode (users) or password (admins)',
+    },
+    () => ({
+      request: z.strictObject({ email: email(), password: text({ max: 128 }), remeber: flag() }),
+      reply: z.object({
+        role: RoleSchema,
+        jwt: maybe(str),
+        verification_status: maybe(VerificationStatusSchema),
+        verified: maybe(yesNo),
+        submitted: maybe(z.enum(['Yes', 'No'])),
+        email: maybe(str),
+        message: maybe(str),
+        error: maybe(yesNo),
+        ismsg: maybe(HeadBodySchema),
+        user: maybe(LoginUserSchema),
+      }),
     }),
-  }),
-  forgotPasscode: op({
-    selector: crud('userforgot'),
-    auth: 'none',
-    kind: 'mutation',
-    summary: 'action=code: send a reset code and link; action=reset: set a new passcode with it',
-    request: z.discriminatedUnion('action', [
-      z.strictObject({ action: z.literal('code'), email: email() }),
-      z.strictObject({ action: z.literal('reset'), email: email(), reset_code: id(), new_password: digits(6) }),
-    ]),
-    reply: StatusReplySchema,
-  }),
-  resendConfirmCode: op({
-    selector: marker('resendconfirmcode'),
-    auth: 'none',
-    kind: 'mutation',
-    summary: 'Send the e-mail verification code again',
-    request: z.strictObject({ email: email() }),
-    reply: StatusReplySchema,
-  }),
-  resendForgotCode: op({
-    selector: marker('resendforgotcode'),
-    auth: 'none',
-    kind: 'mutation',
-    summary: 'Send the passcode reset code and link again',
-    request: z.strictObject({ email: email() }),
-    reply: StatusReplySchema,
-  }),
+  ),
+  signup: op(
+    {
+      selector: crud('newuser'),
+      auth: 'none',
+      kind: 'mutation',
+      summary: 'Create an account; the bank sends an e-mail verification code',
+    },
+    () => ({
+      request: z.strictObject({
+        first_name: text({ max: 50 }),
+        last_name: text({ max: 50 }),
+        username: text({ max: 30 }),
+        email: email(),
+        password: digits(6),
+        confirm: digits(6),
+        fullname: text({ max: 101 }),
+      }),
+      reply: z.object({ status: str, message: maybe(str), email: maybe(str) }),
+    }),
+  ),
+  verifyEmail: op(
+    {
+      selector: crud('verifyuser'),
+      auth: 'none',
+      kind: 'mutation',
+      summary: 'Confirm the e-mail with the code the bank sent; gives the (temporary) token',
+    },
+    () => ({
+      request: z.strictObject({ email: email(), ver_code: digits(6), action: z.literal('code') }),
+      reply: z.object({
+        status: str,
+        message: maybe(str),
+        jwt: maybe(str),
+        verification_status: maybe(VerificationStatusSchema),
+      }),
+    }),
+  ),
+  forgotPasscode: op(
+    {
+      selector: crud('userforgot'),
+      auth: 'none',
+      kind: 'mutation',
+      summary: 'action=code: send a reset code and link; action=reset: set a new passcode with it',
+    },
+    () => ({
+      request: z.discriminatedUnion('action', [
+        z.strictObject({ action: z.literal('code'), email: email() }),
+        z.strictObject({ action: z.literal('reset'), email: email(), reset_code: id(), new_password: digits(6) }),
+      ]),
+      reply: StatusReplySchema,
+    }),
+  ),
+  resendConfirmCode: op(
+    {
+      selector: marker('resendconfirmcode'),
+      auth: 'none',
+      kind: 'mutation',
+      summary: 'Send the e-mail verification code again',
+    },
+    () => ({
+      request: z.strictObject({ email: email() }),
+      reply: StatusReplySchema,
+    }),
+  ),
+  resendForgotCode: op(
+    {
+      selector: marker('resendforgotcode'),
+      auth: 'none',
+      kind: 'mutation',
+      summary: 'Send the passcode reset code and link again',
+    },
+    () => ({
+      request: z.strictObject({ email: email() }),
+      reply: StatusReplySchema,
+    }),
+  ),
 });
 
 export type Operations = typeof operations;
