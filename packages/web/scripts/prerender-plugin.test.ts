@@ -34,6 +34,11 @@ describe('prerenderedDocument', () => {
     expect(outside).not.toContain('modulepreload');
   });
 
+  it('is painted only once the whole markup is parsed, so that no part of it moves when the rest arrives', () => {
+    expect(head).toContain('<link rel="expect" href="#portal-markup-end" blocking="render">');
+    expect(page).toContain('<h1>Sign in</h1></div><template id="portal-markup-end"></template>');
+  });
+
   it('keeps markup with `$` patterns as it is', () => {
     expect(prerenderedDocument(INDEX, '/account', "<p>$& $' $1</p>", '/b.js')).toContain("<p>$& $' $1</p>");
   });

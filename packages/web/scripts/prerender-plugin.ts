@@ -13,7 +13,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
-import { PRERENDERED_ATTRIBUTE, START_TEMPLATE_ID } from '../src/start-template';
+import { MARKUP_END_ID, PRERENDERED_ATTRIBUTE, START_TEMPLATE_ID } from '../src/start-template';
 import { portalViteConfig } from '../vite.shared';
 
 /** Where the pages go, under the client's output folder; a dot-folder, which the server never serves as is. */
@@ -39,7 +39,8 @@ const SCRIPT_TAGS = /\s*<script type="module"[^>]*><\/script>|\s*<link rel="modu
 
 /**
  * index.html with `markup` in `#root` and its scripts held back in the start template, which `boot` (the
- * built `src/boot.ts`) puts into the page after its first paint.
+ * built `src/boot.ts`) puts into the page after its first paint. That paint waits for the whole markup
+ * (`MARKUP_END_ID`).
  */
 export function prerenderedDocument(index: string, page: string, markup: string, boot: string) {
   if (!index.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT}`);
@@ -47,10 +48,15 @@ export function prerenderedDocument(index: string, page: string, markup: string,
   if (scripts.length === 0) throw new Error('index.html loads no script');
   const start = `<template id="${START_TEMPLATE_ID}">${scripts.join('')}</template>`;
   const bootTag = `<script type="module" crossorigin src="${boot}"></script>`;
+  const wholeMarkup = `<link rel="expect" href="#${MARKUP_END_ID}" blocking="render">`;
   return index
     .replace(SCRIPT_TAGS, '')
-    .replace('</head>', () => `  ${bootTag}\n    ${start}\n  </head>`)
-    .replace(ROOT_ELEMENT, () => `<div id="root" ${PRERENDERED_ATTRIBUTE}="${page}">${markup}</div>`);
+    .replace('</head>', () => `  ${wholeMarkup}\n    ${bootTag}\n    ${start}\n  </head>`)
+    .replace(
+      ROOT_ELEMENT,
+      () =>
+        `<div id="root" ${PRERENDERED_ATTRIBUTE}="${page}">${markup}</div><template id="${MARKUP_END_ID}"></template>`,
+    );
 }
 
 /**

@@ -11,3 +11,10 @@ export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 
 /** On `#root` when a form was sent before the client had the page: the form's place among the page's forms. */
 export const HELD_SUBMIT_ATTRIBUTE = 'data-held-submit';
+
+/**
+ * The id of an empty element right after `#root`. The head names it in `<link rel="expect" blocking="render">`,
+ * so the browser paints no part of the page before it has parsed the whole markup: a first paint of a
+ * half-parsed page, centred, moved when the rest arrived (a layout shift).
+ */
+export const MARKUP_END_ID = 'portal-markup-end';
