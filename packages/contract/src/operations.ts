@@ -36,6 +36,12 @@ import {
 const none = z.strictObject({});
 const noFiles = {} as const;
 
+/** What `build` gives, built on the first call and kept: an operation's schemas, or a shape several share. */
+function once<T>(build: () => T): () => T {
+  let value: { readonly built: T } | undefined;
+  return () => (value ??= { built: build() }).built;
+}
+
 /**
  * One operation; its selector, token and kind keep their literal types so the client can tell reads from
  * writes. Its fields, files and reply are built the first time one of them is read (decision 0020): a
@@ -52,18 +58,14 @@ function op<
   meta: { selector: S; auth: A; kind: K; summary: string },
   schemas: () => { request?: Req; files?: Files; reply: Rep },
 ): OperationDef<NoInfer<Req>, NoInfer<Files>, Rep> & { readonly selector: S; readonly auth: A; readonly kind: K } {
-  let built: { readonly request: Req; readonly files: Files; readonly reply: Rep } | undefined;
-  const build = () => {
-    if (built === undefined) {
-      const { request, files, reply } = schemas();
-      built = {
-        request: request ?? (none as unknown as Req),
-        files: files ?? (noFiles as unknown as Files),
-        reply,
-      };
-    }
-    return built;
-  };
+  const build = once(() => {
+    const { request, files, reply } = schemas();
+    return {
+      request: request ?? (none as unknown as Req),
+      files: files ?? (noFiles as unknown as Files),
+      reply,
+    };
+  });
   return {
     ...meta,
     get request() {
@@ -93,12 +95,6 @@ export const TransferFieldsSchema = z.strictObject({
   amount: money(),
   note: text({ max: 500, multiline: true }),
 });
-
-/** A schema shared by several operations, built when the first of them is. */
-function once<T>(build: () => T): () => T {
-  let value: { readonly built: T } | undefined;
-  return () => (value ??= { built: build() }).built;
-}
 
 /** The transfer being authorised, carried by the PIN and code confirmations so the bank can bind them to it. */
 const transferExtra = once(() => ({ extra: json(TransferFieldsSchema) }));
