@@ -1,17 +1,30 @@
 /**
- * The typed client: one function that calls any operation over `fetch`, encodes with the wire codec,
- * and turns every way a call can fail into one {@link ApiError}.
+ * The typed client: ts-rest's `initClient` over the contract's router, with our own `api` (the fetcher)
+ * that speaks the host's wire: it encodes the typed fields with the codecs, adds the marker and `token` (or
+ * `?crud=`), sends multipart only when a file is present, and reads the reply as JSON. `call` checks the
+ * reply with ts-rest's `validateResponse` and turns every way a call can fail into one {@link ApiError}.
  */
+import {
+  initClient,
+  TsRestResponseValidationError,
+  validateResponse,
+  type ApiFetcher,
+  type AppRoute,
+} from '@ts-rest/core';
 import { z } from 'zod';
 import { encode, API_PATH, type WireEncoding } from './codec';
 import type { Auth, OperationInput, OperationReply } from './operation';
-import { operations, type OperationName, type Operations } from './operations';
+import { contract, operationNames, type OperationName, type Operations } from './operations';
 import { ApiError, hostErrorMessage } from './api-error';
 import { ErrorReplySchema, type FieldIssue } from './replies';
 
-const zodFieldIssues = (error: z.ZodError): FieldIssue[] =>
-  error.issues.map((i) => {
-    const field = i.path.map(String).join('.') || 'body';
+interface Issue {
+  readonly path?: readonly (PropertyKey | { readonly key: PropertyKey })[] | undefined;
+  readonly message: string;
+}
+const issuesOf = (issues: readonly Issue[]): FieldIssue[] =>
+  issues.map((i) => {
+    const field = (i.path ?? []).map((p) => String(typeof p === 'object' ? p.key : p)).join('.') || 'body';
     return { field, message: `${field}: ${i.message}` };
   });
 
@@ -36,40 +49,47 @@ export type CallArgs<K extends OperationName> =
     ? [input?: Input<K>, options?: CallOptions]
     : [input: Input<K>, options?: CallOptions];
 
-export type ApiClient = ReturnType<typeof createApiClient>;
+/** Which operation a route of the contract is (routes are the router's own objects), and back. */
+const nameOfRoute = new Map<object, OperationName>(operationNames.map((name) => [contract[name], name]));
+const routes = new Map<string, AppRoute>(Object.entries(contract));
 
-export function createApiClient(config: ApiClientConfig) {
-  const baseUrl = config.baseUrl.endsWith('/') ? config.baseUrl : `${config.baseUrl}/`;
+/** A function of the ts-rest client, as `call` uses it. */
+type Send = (args: {
+  body: unknown;
+  fetchOptions?: { signal?: AbortSignal };
+}) => Promise<{ status: number; body: unknown }>;
+
+/** The fetcher: one POST to the API path in the host's encoding, the reply read as JSON. */
+function wireFetcher(config: ApiClientConfig, baseUrl: string): ApiFetcher {
   const doFetch = config.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
-
-  async function call<K extends OperationName>(
-    name: K,
-    ...[input, options]: CallArgs<K>
-  ): Promise<OperationReply<Operations[K]>> {
-    const operation = operations[name];
-    const token = 'marker' in operation.selector ? config.token?.(operation.auth) : undefined;
+  return async ({ route, rawBody, fetchOptions }) => {
+    const name = nameOfRoute.get(route);
+    if (name === undefined) throw new TypeError(`${route.path} is no route of the contract`);
+    const { selector, auth } = contract[name].metadata;
+    const token = 'marker' in selector ? config.token?.(auth) : undefined;
     let request: ReturnType<typeof encode>;
     try {
-      request = encode(name, (input ?? {}) as Input<K>, {
+      request = encode(name, rawBody as Input<typeof name>, {
         token,
         ...(config.encoding ? { encoding: config.encoding } : {}),
       });
     } catch (error) {
       if (!(error instanceof z.ZodError)) throw error;
-      const issues = zodFieldIssues(error);
+      const issues = issuesOf(error.issues);
       throw new ApiError('input', issues.map((i) => i.message).join('; '), name, { issues });
     }
 
+    const signal = fetchOptions?.signal ?? undefined;
     let response: Response;
     try {
       response = await doFetch(`${baseUrl}${API_PATH}${request.search}`, {
         method: 'POST',
         body: request.body,
         headers: { Accept: 'application/json' },
-        ...(options?.signal ? { signal: options.signal } : {}),
+        ...(signal ? { signal } : {}),
       });
     } catch (error) {
-      if (options?.signal?.aborted) throw error;
+      if (signal?.aborted) throw error;
       throw new ApiError('network', '', name);
     }
 
@@ -81,26 +101,57 @@ export function createApiClient(config: ApiClientConfig) {
         status: response.status,
       });
     }
+    return { status: response.status, body, headers: response.headers };
+  };
+}
 
-    if (!response.ok) {
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export function createApiClient(config: ApiClientConfig) {
+  const baseUrl = config.baseUrl.endsWith('/') ? config.baseUrl : `${config.baseUrl}/`;
+  /** The ts-rest client: `client.getInstitution()`, `client.login({ body: { ... } })`, typed from the router. */
+  const client = initClient(contract, { baseUrl, api: wireFetcher(config, baseUrl), throwOnUnknownStatus: false });
+  /** The same client's functions by operation name, for `call`, which takes the name as a value. */
+  const senders = new Map(Object.entries(client) as [string, Send][]);
+
+  /** Calls an operation by name and gives its reply, or throws an {@link ApiError}. */
+  async function call<K extends OperationName>(
+    name: K,
+    ...[input, options]: CallArgs<K>
+  ): Promise<OperationReply<Operations[K]>> {
+    const send = senders.get(name);
+    const route = routes.get(name);
+    if (send === undefined || route === undefined) throw new TypeError(`${name} is no operation of the contract`);
+    const response = await send({
+      body: input ?? {},
+      ...(options?.signal ? { fetchOptions: { signal: options.signal } } : {}),
+    });
+    const { status, body } = response;
+
+    if (status < 200 || status > 299) {
       const parsed = ErrorReplySchema.safeParse(body);
       const message = parsed.success ? parsed.data.message : (hostErrorMessage(body) ?? '');
       throw new ApiError('http', message, name, {
-        status: response.status,
+        status,
         issues: parsed.data?.issues ?? [],
         code: parsed.data?.code,
       });
     }
     const hostMessage = hostErrorMessage(body);
-    if (hostMessage !== undefined) throw new ApiError('host', hostMessage, name, { status: response.status });
+    if (hostMessage !== undefined) throw new ApiError('host', hostMessage, name, { status });
 
-    const reply = operation.reply.safeParse(body);
-    if (!reply.success) {
-      const issues = zodFieldIssues(reply.error);
-      throw new ApiError('reply', 'The reply does not match the contract', name, { status: response.status, issues });
+    try {
+      return validateResponse({ appRoute: route, response: { status: 200, body } }).body as OperationReply<
+        Operations[K]
+      >;
+    } catch (error) {
+      if (!(error instanceof TsRestResponseValidationError)) throw error;
+      throw new ApiError('reply', 'The reply does not match the contract', name, {
+        status,
+        issues: issuesOf(error.cause.issues),
+      });
     }
-    return reply.data as OperationReply<Operations[K]>;
   }
 
-  return { call, baseUrl };
+  return { call, client, baseUrl };
 }

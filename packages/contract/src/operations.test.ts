@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
-import { operations, operationNames, type MutationName, type QueryName } from './operations';
+import { API_ROUTE_PATH, contract, operations, operationNames, type MutationName, type QueryName } from './operations';
+import { ErrorReplySchema } from './replies';
 import { selectorLabel } from './operation';
 
 /** Every call of the spec's section 7, as the wire names it. */
@@ -44,19 +45,31 @@ const EXTENSIONS = ['getmethods'];
 const selectors = operationNames.map((n) => operations[n].selector);
 
 describe('the contract', () => {
-  it("builds an operation's schemas when they are first read, and gives the same ones after", () => {
+  it('is one ts-rest route per operation: POST /api/users.php, the wire selector in metadata, the error shape for 4xx', () => {
+    expect(Object.keys(contract)).toEqual(operationNames);
     for (const name of operationNames) {
-      for (const part of ['request', 'files', 'reply'] as const) {
-        const descriptor = Object.getOwnPropertyDescriptor(operations[name], part);
-        expect(descriptor !== undefined && 'get' in descriptor, `${name}.${part}`).toBe(true);
-        expect(operations[name][part]).toBe(operations[name][part]);
-      }
+      const route = contract[name];
+      expect(route.method, name).toBe('POST');
+      expect(route.path, name).toBe(API_ROUTE_PATH);
+      expect(route.metadata.selector, name).toBe(operations[name].selector);
+      expect(route.body.fields, name).toBe(operations[name].request);
+      expect(route.responses[200], name).toBe(operations[name].reply);
+      for (const status of [400, 401, 403, 404, 409, 413, 423, 429] as const)
+        expect(route.responses[status], `${name} ${status}`).toBe(ErrorReplySchema);
     }
-    // Shared shapes stay shared: built once, whichever operation is read first.
+    // Shapes that several operations share are one instance.
     expect(operations.getStatement.reply).toBe(operations.getHomeStatement.reply);
-    const extra = (name: 'confirmPin' | 'confirmTransferCode') => operations[name].request.shape.extra;
-    expect(extra('confirmPin')).toBe(extra('confirmTransferCode'));
-    expect(operations.createTransfer.request.shape.extra).toBe(extra('confirmPin'));
+  });
+
+  it("validates a body through the route's Standard Schema by encoding its typed values", () => {
+    const body = contract.login.body['~standard'];
+    expect(body.validate({ email: 'demo@bank.test', password: '123456', remeber: true })).toEqual({
+      value: { email: 'demo@bank.test', password: '123456', remeber: true },
+    });
+    expect(body.validate({ email: 'demo@bank.test', password: '123456', remeber: 'yes' })).toHaveProperty('issues');
+    expect(contract.updateProfilePicture.body['~standard'].validate({})).toEqual({
+      issues: [{ message: 'profilePic: a file is required' }],
+    });
   });
 
   it('has every operation of the spec, and no other but the recorded extensions', () => {
