@@ -1,26 +1,39 @@
 /**
- * Every budget the benchmark checks, in one place. A ratio is measured against a floor built and run in
- * the same benchmark run on the same machine, so a busy machine moves both sides alike.
+ * Every budget the benchmark checks, in one place (docs/decisions/0026-budgets-against-a-reference.md).
+ * Each is a ratio to, or a margin below, a reference measured in the same run on the same machine, so a
+ * busy machine moves both sides alike; the few floors are scores or sizes that do not depend on its speed.
  */
 export const BUDGETS = {
   bundle: {
-    /** JS the login page loads before it first renders, gzip, divided by the reference app's. */
-    maxInitialJsRatio: 1.2,
-    /** Any lazily loaded chunk (a route's code, or what it shares), gzip bytes. */
-    maxLazyChunkGzip: 25 * 1024,
+    /**
+     * JS the login page requests from navigation until the network is quiet (gzip), divided by the
+     * bare React + Router + Query reference app's (bench/reference) measured the same way.
+     */
+    maxInitialJsRatio: 2.0,
+    /** Any other JS file of the build (a route's code, or what routes share), gzip bytes. */
+    maxLazyChunkGzip: 40 * 1024,
   },
   lighthouse: {
-    /** Mobile preset, on each page (0 to 100). */
-    minMobilePerformance: 98,
+    /**
+     * Mobile performance per page (0 to 100): at least `min`, and at most `maxBelowReference` points
+     * below the reference app's mobile score in the same run.
+     */
+    mobile: {
+      landing: { min: 95, maxBelowReference: 5 },
+      login: { min: 95, maxBelowReference: 5 },
+      dashboard: { min: 85, maxBelowReference: 15 },
+    },
+    /** Desktop performance on every page. */
+    minDesktopPerformance: 98,
+    /** On every page, both presets. */
     minAccessibility: 100,
     maxCls: 0,
-    maxTbtMs: 100,
   },
   load: {
-    /** Requests per second of the mock, divided by bare Express with the same body parsing. */
-    minThroughputRatio: 0.8,
-    /** At 50 connections, for the API calls compared with bare Express. */
-    maxP99Ms: 30,
+    /** Requests per second of the mock on `getinstituition`, divided by bare Express with the same parsing. */
+    minThroughputRatio: 0.75,
+    /** The mock's p99 latency at `LOAD_CONNECTIONS`, divided by bare Express's in the same run. */
+    maxP99Ratio: 1.5,
     /**
      * A login is a passcode hash (scrypt) by design (docs/decisions/0011-login-benchmark-floor.md): its
      * floor is the hash itself, run with the same cost and concurrency, not a fixed JSON reply.
@@ -29,5 +42,9 @@ export const BUDGETS = {
   },
 } as const;
 
+export type LighthousePage = keyof typeof BUDGETS.lighthouse.mobile;
+
 export const LOAD_CONNECTIONS = 50;
 export const LOAD_SECONDS = 5;
+/** How long the network must stay quiet (no request in flight, none started) for the page to count as loaded. */
+export const NETWORK_QUIET_MS = 500;

@@ -1,13 +1,16 @@
 /**
- * Bundle sizes: the portal and the reference app are built with the same Vite config in this run; each
- * is opened in Chromium, and every JS file requested before the page's first render counts (gzip -9 of
- * the file as built). Lazily loaded chunks are every other JS file of the build.
+ * Bundle sizes: the portal and the reference app are built with the same Vite settings in this run; each
+ * page is opened in Chromium with no user input, and every JS file it requests from the navigation until
+ * the network has been quiet for `NETWORK_QUIET_MS` is its initial JS (gzip -9 of the file as built). The
+ * rule looks only at the network, never at the page's markup, so it holds however the page starts.
+ * Lazily loaded chunks are every other JS file of the build.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { chromium, type Request } from 'playwright-core';
 import { build } from 'vite';
+import { NETWORK_QUIET_MS } from './budgets';
 import { CHROMIUM, CHROMIUM_ARGS } from './browser';
 
 export interface ChunkSize {
@@ -16,11 +19,11 @@ export interface ChunkSize {
 }
 
 export interface InitialLoad {
-  /** JS requested before the selector first matched, gzip bytes. */
+  /** Every JS file requested before the network went quiet, gzip bytes. */
   readonly initialGzip: number;
   readonly initialFiles: readonly ChunkSize[];
-  /** JS requested after the first render (preloads in idle time), gzip bytes. */
-  readonly afterRenderGzip: number;
+  /** When the last request of the load settled, in ms after the navigation started. */
+  readonly lastRequestMs: number;
 }
 
 const gzipSize = (bytes: Buffer) => gzipSync(bytes, { level: 9 }).length;
@@ -40,44 +43,70 @@ export function jsChunks(dist: string): ChunkSize[] {
     .sort((a, b) => b.gzip - a.gzip);
 }
 
+/** Longest a page may take to go quiet before the measure is called off. */
+const LOAD_TIMEOUT_MS = 30_000;
+
+const isScript = (request: Request, contentType: string) =>
+  request.resourceType() === 'script' ||
+  /javascript/iu.test(contentType) ||
+  /\.m?js$/u.test(new URL(request.url()).pathname);
+
 /**
- * Opens `url` and records the JS the page requested before `selector` first appeared in the document
- * (watched by a MutationObserver from the first byte), and what it loaded after. A prerendered page
- * (web decision 0019) has the selector in its markup from the start: for it, the page counts as rendered
- * when the client takes it over (the root's `data-prerendered` goes), so the figure stays the JS needed
- * before the page can be used.
+ * Opens `url` and records every JS file the page requests until no request has been in flight, and none
+ * has started, for `NETWORK_QUIET_MS`. `readySelector` is checked afterwards, so that a page that failed
+ * to render is reported as such rather than measured small.
  */
-export async function initialLoad(url: string, selector: string, dist: string): Promise<InitialLoad> {
-  const sizes = new Map(jsChunks(dist).map((c) => [c.file, c.gzip]));
+export async function initialLoad(url: string, readySelector: string, dist: string): Promise<InitialLoad> {
+  const built = new Map(jsChunks(dist).map((c) => [c.file, c.gzip]));
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
-    const page = await browser.newPage();
-    await page.addInitScript((sel: string) => {
-      const w = window as unknown as { __renderedAt?: number };
-      new MutationObserver(() => {
-        const rendered = document.querySelector(sel) !== null && !document.querySelector('#root[data-prerendered]');
-        if (w.__renderedAt === undefined && rendered) w.__renderedAt = performance.now();
-      }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-prerendered'] });
-    }, selector);
-    await page.goto(url, { waitUntil: 'load' });
-    await page.waitForSelector(selector);
-    // Let idle-time preloads start, so they are seen (and counted as after the render).
-    await page.waitForTimeout(1500);
-    const { at, entries } = await page.evaluate(() => ({
-      at: (window as unknown as { __renderedAt?: number }).__renderedAt ?? Infinity,
-      entries: performance.getEntriesByType('resource').map((e) => [e.name, e.startTime] as const),
-    }));
-    const initialFiles: ChunkSize[] = [];
-    let afterRenderGzip = 0;
-    for (const [name, start] of entries) {
-      const file = path.basename(new URL(name).pathname);
-      const gzip = sizes.get(file);
-      if (gzip === undefined) continue;
-      if (start < at) initialFiles.push({ file, gzip });
-      else afterRenderGzip += gzip;
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const inFlight = new Set<Request>();
+    const scripts = new Map<string, Promise<ChunkSize | undefined>>();
+    let lastActivity = performance.now();
+
+    /** The gzip size of a finished request's JS: the built file's, or the body as served for any other. */
+    const sizeOf = async (request: Request): Promise<ChunkSize | undefined> => {
+      const response = await request.response();
+      if (!response?.ok() || !isScript(request, response.headers()['content-type'] ?? '')) return undefined;
+      const file = path.basename(new URL(request.url()).pathname);
+      const gzip = built.get(file) ?? gzipSize(await response.body());
+      return { file, gzip };
+    };
+    context.on('request', (request) => {
+      inFlight.add(request);
+      lastActivity = performance.now();
+    });
+    context.on('requestfailed', (request) => {
+      inFlight.delete(request);
+      lastActivity = performance.now();
+    });
+    context.on('requestfinished', (request) => {
+      inFlight.delete(request);
+      lastActivity = performance.now();
+      if (!scripts.has(request.url())) scripts.set(request.url(), sizeOf(request));
+    });
+
+    const started = performance.now();
+    await page.goto(url, { waitUntil: 'commit' });
+    for (;;) {
+      const now = performance.now();
+      if (inFlight.size === 0 && now - lastActivity >= NETWORK_QUIET_MS) break;
+      if (now - started > LOAD_TIMEOUT_MS) {
+        const pending = [...inFlight].map((r) => r.url()).join(', ');
+        throw new Error(`${url} did not go quiet within ${String(LOAD_TIMEOUT_MS)} ms (in flight: ${pending})`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    initialFiles.sort((a, b) => b.gzip - a.gzip);
-    return { initialGzip: initialFiles.reduce((sum, c) => sum + c.gzip, 0), initialFiles, afterRenderGzip };
+    const lastRequestMs = Math.round(lastActivity - started);
+    if ((await page.$(readySelector)) === null)
+      throw new Error(`${url} went quiet without rendering (no ${readySelector} on the page)`);
+
+    const initialFiles = (await Promise.all(scripts.values()))
+      .filter((c): c is ChunkSize => c !== undefined)
+      .sort((a, b) => b.gzip - a.gzip);
+    return { initialGzip: initialFiles.reduce((sum, c) => sum + c.gzip, 0), initialFiles, lastRequestMs };
   } finally {
     await browser.close();
   }

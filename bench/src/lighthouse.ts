@@ -67,17 +67,31 @@ const median = (values: readonly number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 };
 
-/** Audits a page `runs` times and keeps the median of each figure (Lighthouse varies run to run). */
-export async function audit(page: PageToAudit, preset: Preset, runs: number): Promise<LighthouseResult> {
-  const results: LighthouseResult[] = [];
-  for (let i = 0; i < runs; i += 1) results.push(await auditOnce(page, preset));
-  const pick = (key: keyof LighthouseResult) => median(results.map((r) => r[key]));
-  return {
-    performance: pick('performance'),
-    accessibility: pick('accessibility'),
-    bestPractices: pick('bestPractices'),
-    lcpMs: pick('lcpMs'),
-    tbtMs: pick('tbtMs'),
-    cls: pick('cls'),
-  };
+/**
+ * Audits each page `runs` times with one preset, taking the pages in turn within each round (so a busy
+ * moment of the machine falls on all of them alike), and keeps the median of each figure per page
+ * (Lighthouse varies run to run).
+ */
+export async function auditPages(
+  pages: readonly PageToAudit[],
+  preset: Preset,
+  runs: number,
+): Promise<Map<string, LighthouseResult>> {
+  const all = new Map<string, LighthouseResult[]>(pages.map((page) => [page.name, []]));
+  for (let i = 0; i < runs; i += 1) {
+    for (const page of pages) all.get(page.name)?.push(await auditOnce(page, preset));
+  }
+  const medians = new Map<string, LighthouseResult>();
+  for (const [name, results] of all) {
+    const pick = (key: keyof LighthouseResult) => median(results.map((r) => r[key]));
+    medians.set(name, {
+      performance: pick('performance'),
+      accessibility: pick('accessibility'),
+      bestPractices: pick('bestPractices'),
+      lcpMs: pick('lcpMs'),
+      tbtMs: pick('tbtMs'),
+      cls: pick('cls'),
+    });
+  }
+  return medians;
 }

@@ -1,11 +1,14 @@
 /**
- * `pnpm bench`: builds the portal and a bare reference app, measures what the login page loads, runs
- * Lighthouse on three pages, and loads the mock bank against bare Express, all in this one run. Prints a
- * table, writes bench/results.json, and exits 1 when a budget in ./budgets.ts is missed.
+ * `pnpm bench`: builds the portal and a bare reference app, measures the JS the login page loads, runs
+ * Lighthouse on three pages and on the reference app, and loads the mock bank against bare Express, all in
+ * this one run: every budget (./budgets.ts) is checked against a reference measured here and now. Prints
+ * a table (figure, reference, ratio, budget), writes bench/results.json, and exits 1 when a budget is
+ * missed (2 when the run could not be set up).
  *
- * BENCH_ONLY=bundle,lighthouse,load picks parts; BENCH_LH_RUNS sets Lighthouse runs per page (median).
+ * BENCH_ONLY=bundle,lighthouse,load picks parts; BENCH_LH_RUNS sets Lighthouse runs per page (median);
+ * BENCH_PORT (8391) and BENCH_BARE_PORT (8392) set the ports of the mock and of bare Express.
  */
-import { writeFileSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,31 +16,58 @@ import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { encode, type OperationName, type OperationInput, type Operations } from '@ebank/contract';
 import { webApp } from '@ebank/mock-server/src/http/web-static';
-import { BUDGETS, LOAD_CONNECTIONS, LOAD_SECONDS } from './budgets';
+import type { Reply } from './bare-express';
+import { BUDGETS, LOAD_CONNECTIONS, LOAD_SECONDS, NETWORK_QUIET_MS, type LighthousePage } from './budgets';
 import { buildApp, initialLoad, jsChunks } from './bundle';
-import { audit, type LighthouseResult, type Preset } from './lighthouse';
-import { hashFloor, load, startServer, stopServer, warmUp, type LoadResult, type Request } from './load';
+import { auditPages, type LighthouseResult, type PageToAudit, type Preset } from './lighthouse';
+import { best, hashFloor, inTurn, load, warmUp, type LoadResult, type Request } from './load';
+import { SetupError, portFromEnv, startServer, stopServer, type Port } from './processes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..', '..');
-const only = new Set((process.env.BENCH_ONLY ?? 'bundle,lighthouse,load').split(','));
-const lighthouseRuns = Number(process.env.BENCH_LH_RUNS ?? '3');
+const PARTS = ['bundle', 'lighthouse', 'load'] as const;
+type Part = (typeof PARTS)[number];
 const DEMO = { email: 'demo@bank.test', password: '123456' };
-const MOCK_PORT = 8391;
-const BARE_PORT = 8392;
 
 interface Check {
   readonly what: string;
-  readonly measured: string;
+  /** The portal's (or the mock's) figure. */
+  readonly figure: string;
+  /** The same figure for the reference measured in this run; `-` for an absolute budget. */
+  readonly reference: string;
+  /** Figure over reference (or, for a score, the difference in points). */
+  readonly ratio: string;
   readonly budget: string;
   readonly ok: boolean;
 }
 const checks: Check[] = [];
-const check = (what: string, measured: string, budget: string, ok: boolean) => {
-  checks.push({ what, measured, budget, ok });
+const check = (c: Check) => {
+  checks.push(c);
 };
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+const times = (ratio: number) => `${ratio.toFixed(2)}x`;
 const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version };
+
+function settings() {
+  const parts = (process.env.BENCH_ONLY ?? PARTS.join(','))
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const unknown = parts.filter((p) => !(PARTS as readonly string[]).includes(p));
+  if (unknown.length > 0 || parts.length === 0)
+    throw new SetupError(`BENCH_ONLY lists parts among ${PARTS.join(', ')}, not "${process.env.BENCH_ONLY ?? ''}"`);
+  const runs = Number(process.env.BENCH_LH_RUNS ?? '3');
+  if (!Number.isInteger(runs) || runs < 1)
+    throw new SetupError(
+      `BENCH_LH_RUNS must be a whole number of runs (1 or more), not "${process.env.BENCH_LH_RUNS ?? ''}"`,
+    );
+  return {
+    only: new Set(parts as Part[]),
+    lighthouseRuns: runs,
+    mockPort: portFromEnv('BENCH_PORT', 8391),
+    barePort: portFromEnv('BENCH_BARE_PORT', 8392),
+  };
+}
 
 /** A call's bytes exactly as the portal's client sends it. */
 async function wire<K extends OperationName>(
@@ -71,13 +101,25 @@ async function signIn(base: string) {
   return body.jwt;
 }
 
-/** Serves a built app at /wp-user/ as the mock serves the portal; gives its base address. */
+/** Serves a built app at /wp-user/ as the mock serves the portal (on a free port); gives its base address. */
 async function serveApp(dist: string) {
   const app = express();
   app.use('/wp-user', webApp(dist));
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   return { base: `http://127.0.0.1:${String((server.address() as AddressInfo).port)}/`, server };
+}
+
+/** The mock bank as `pnpm start` runs it (its own main.ts), with no MOCK_* settings from the caller's shell. */
+function startMock(port: Port, webRoot: string) {
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.startsWith('MOCK_') && name !== 'PORT'),
+  );
+  return startServer({
+    script: path.join(repo, 'packages', 'mock-server', 'src', 'main.ts'),
+    env: { ...env, PORT: String(port.port), MOCK_WEB_ROOT: webRoot },
+    port,
+  });
 }
 
 async function benchBundle(webDist: string, refDist: string, mockBase: string) {
@@ -88,21 +130,24 @@ async function benchBundle(webDist: string, refDist: string, mockBase: string) {
     const initial = new Set(portal.initialFiles.map((c) => c.file));
     const lazy = jsChunks(webDist).filter((c) => !initial.has(c.file));
     const ratio = portal.initialGzip / ref.initialGzip;
-    results.bundle = { portal, reference: ref, ratio, lazyChunks: lazy };
-    check(
-      'login page initial JS (gzip) / reference',
-      `${kb(portal.initialGzip)} / ${kb(ref.initialGzip)} = ${ratio.toFixed(2)}x`,
-      `<= ${String(BUDGETS.bundle.maxInitialJsRatio)}x`,
-      ratio <= BUDGETS.bundle.maxInitialJsRatio,
-    );
+    results.bundle = { networkQuietMs: NETWORK_QUIET_MS, portal, reference: ref, ratio, lazyChunks: lazy };
+    check({
+      what: `login page initial JS, gzip (${String(portal.initialFiles.length)} files)`,
+      figure: kb(portal.initialGzip),
+      reference: `${kb(ref.initialGzip)} (${String(ref.initialFiles.length)} files)`,
+      ratio: times(ratio),
+      budget: `<= ${BUDGETS.bundle.maxInitialJsRatio.toFixed(1)}x`,
+      ok: ratio <= BUDGETS.bundle.maxInitialJsRatio,
+    });
     const largest = lazy[0];
-    check(
-      `largest lazy chunk (of ${String(lazy.length)}) gzip`,
-      largest ? `${largest.file} ${kb(largest.gzip)}` : 'none',
-      `<= ${kb(BUDGETS.bundle.maxLazyChunkGzip)}`,
-      lazy.every((c) => c.gzip <= BUDGETS.bundle.maxLazyChunkGzip),
-    );
-    console.log(`  after the first render the login page preloads ${kb(portal.afterRenderGzip)} more`);
+    check({
+      what: `largest lazy chunk, gzip (of ${String(lazy.length)})`,
+      figure: largest ? `${largest.file} ${kb(largest.gzip)}` : 'none',
+      reference: '-',
+      ratio: '-',
+      budget: `<= ${kb(BUDGETS.bundle.maxLazyChunkGzip)}`,
+      ok: lazy.every((c) => c.gzip <= BUDGETS.bundle.maxLazyChunkGzip),
+    });
   } finally {
     server.close();
   }
@@ -110,60 +155,88 @@ async function benchBundle(webDist: string, refDist: string, mockBase: string) {
 
 const lighthouseFigures = (r: LighthouseResult) =>
   `perf ${String(r.performance)}, a11y ${String(r.accessibility)}, bp ${String(r.bestPractices)}, LCP ${String(r.lcpMs)} ms, TBT ${String(r.tbtMs)} ms, CLS ${r.cls.toFixed(3)}`;
+const points = (n: number) => (n >= 0 ? `+${String(n)}` : String(n));
+/** CLS as Lighthouse shows it, but never rounded down to a 0 that the budget would not accept. */
+const cls = (value: number) => (value === 0 ? '0' : value < 0.001 ? value.toExponential(1) : value.toFixed(3));
 
-async function benchLighthouse(mockBase: string, refDist: string) {
+async function benchLighthouse(mockBase: string, refDist: string, runs: number) {
   const token = await signIn(mockBase);
-  const pages = [
+  const pages: (PageToAudit & { readonly name: LighthousePage })[] = [
     { name: 'landing', url: `${mockBase}wp-user/account` },
     { name: 'login', url: `${mockBase}wp-user/account/login` },
     { name: 'dashboard', url: `${mockBase}wp-user/dashboard`, localStorage: { baUid: token } },
   ];
-  const out: Record<string, Record<Preset, LighthouseResult>> = {};
-  for (const page of pages) {
-    const mobile = await audit(page, 'mobile', lighthouseRuns);
-    const desktop = await audit(page, 'desktop', lighthouseRuns);
-    out[page.name] = { mobile, desktop };
-    const l = BUDGETS.lighthouse;
-    for (const [preset, r] of [['mobile', mobile] as const, ['desktop', desktop] as const]) {
-      const figures = lighthouseFigures(r);
-      const ok =
-        (preset === 'desktop' || r.performance >= l.minMobilePerformance) &&
-        r.accessibility >= l.minAccessibility &&
-        r.cls <= l.maxCls &&
-        r.tbtMs <= l.maxTbtMs;
-      check(
-        `lighthouse ${page.name} ${preset}`,
-        figures,
-        `${preset === 'mobile' ? `perf >= ${String(l.minMobilePerformance)}, ` : ''}a11y ${String(l.minAccessibility)}, CLS ${String(l.maxCls)}, TBT <= ${String(l.maxTbtMs)}`,
-        ok,
-      );
-    }
-  }
-  // The floor: the bare reference app (one route, nothing to fetch), audited the same way in this run.
+  // The reference: the bare app (one route, nothing to fetch), audited in turn with the pages.
   const { base: refBase, server } = await serveApp(refDist);
+  const out: Partial<Record<LighthousePage | 'reference', Partial<Record<Preset, LighthouseResult>>>> = {};
   try {
-    const page = { name: 'reference', url: `${refBase}wp-user/` };
-    const reference = {
-      mobile: await audit(page, 'mobile', lighthouseRuns),
-      desktop: await audit(page, 'desktop', lighthouseRuns),
-    };
-    console.log(`  floor: the reference app, mobile: ${lighthouseFigures(reference.mobile)}`);
-    console.log(`  floor: the reference app, desktop: ${lighthouseFigures(reference.desktop)}`);
-    results.lighthouse = { runsPerPage: lighthouseRuns, pages: out, reference };
+    const reference: PageToAudit = { name: 'reference', url: `${refBase}wp-user/` };
+    for (const preset of ['mobile', 'desktop'] as const) {
+      const scores = await auditPages([reference, ...pages], preset, runs);
+      const ref = scores.get(reference.name);
+      if (!ref) throw new Error('The reference app was not audited');
+      (out.reference ??= {})[preset] = ref;
+      console.log(`  reference app, ${preset}: ${lighthouseFigures(ref)}`);
+      for (const page of pages) {
+        const r = scores.get(page.name);
+        if (!r) throw new Error(`${page.name} was not audited`);
+        (out[page.name] ??= {})[preset] = r;
+        console.log(`  ${page.name}, ${preset}: ${lighthouseFigures(r)}`);
+        const l = BUDGETS.lighthouse;
+        const perf =
+          preset === 'mobile'
+            ? {
+                budget: `perf >= ${String(l.mobile[page.name].min)} and >= ref - ${String(l.mobile[page.name].maxBelowReference)}`,
+                ok:
+                  r.performance >= l.mobile[page.name].min &&
+                  r.performance >= ref.performance - l.mobile[page.name].maxBelowReference,
+              }
+            : { budget: `perf >= ${String(l.minDesktopPerformance)}`, ok: r.performance >= l.minDesktopPerformance };
+        check({
+          what: `lighthouse ${page.name} ${preset}`,
+          figure: `perf ${String(r.performance)}, a11y ${String(r.accessibility)}, CLS ${cls(r.cls)}`,
+          reference: `perf ${String(ref.performance)}, a11y ${String(ref.accessibility)}, CLS ${cls(ref.cls)}`,
+          ratio: `perf ${points(r.performance - ref.performance)}`,
+          budget: `${perf.budget}, a11y ${String(l.minAccessibility)}, CLS ${String(l.maxCls)}`,
+          ok: perf.ok && r.accessibility >= l.minAccessibility && r.cls <= l.maxCls,
+        });
+      }
+    }
   } finally {
     server.close();
+    results.lighthouse = { runsPerPage: runs, pages: out };
   }
 }
 
-async function benchLoad(mockBase: string) {
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date', 'etag']);
+
+/** The mock's reply to a call, as bare Express is to send it back: the same status, headers and body. */
+async function replyOf(request: Request): Promise<Reply> {
+  const response = await send(request);
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (!HOP_BY_HOP.has(name)) headers[name] = value;
+  });
+  const body = Buffer.from(await response.arrayBuffer());
+  return { status: response.status, headers, body: body.toString('base64') };
+}
+
+const failed = (r: LoadResult) => (r.failures > 0 ? ` (${String(r.failures)} failed)` : '');
+
+async function benchLoad(mockBase: string, barePort: Port) {
   const token = await signIn(mockBase);
-  const sample = await send(await wire(mockBase, 'getInstitution', {}, 'urlencoded', token));
-  // The bare app answers the same JSON the mock gives, so both serialise and send the same bytes.
+  // Bare Express answers what the mock answers, so both send the same bytes.
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
   const replyFile = path.join(dir, 'reply.json');
-  writeFileSync(replyFile, await sample.text());
-  const bare = await startServer(['bare', String(BARE_PORT), replyFile]);
-  const bareBase = `http://127.0.0.1:${String(BARE_PORT)}/`;
+  const sample = await replyOf(await wire(mockBase, 'getInstitution', {}, 'urlencoded', token));
+  if (sample.status !== 200) throw new Error(`getinstituition answered ${String(sample.status)} before the load`);
+  writeFileSync(replyFile, JSON.stringify(sample));
+  const bare = await startServer({
+    script: path.join(here, 'bare-express.ts'),
+    args: [String(barePort.port), replyFile],
+    port: barePort,
+  });
+  const bareBase = `http://127.0.0.1:${String(barePort.port)}/`;
   const out: Record<string, unknown> = {};
   try {
     for (const encoding of ['multipart', 'urlencoded'] as const) {
@@ -171,66 +244,116 @@ async function benchLoad(mockBase: string) {
       const bareReq = await wire(bareBase, 'getInstitution', {}, encoding, token);
       await warmUp(mockReq);
       await warmUp(bareReq);
-      const mock = await load(mockReq, LOAD_CONNECTIONS, LOAD_SECONDS);
-      const base = await load(bareReq, LOAD_CONNECTIONS, LOAD_SECONDS);
+      const [mockRuns, bareRuns] = await inTurn(
+        () => load(mockReq, LOAD_CONNECTIONS, LOAD_SECONDS),
+        () => load(bareReq, LOAD_CONNECTIONS, LOAD_SECONDS),
+      );
+      const mock = best(mockRuns);
+      const base = best(bareRuns);
       const ratio = mock.requestsPerSecond / base.requestsPerSecond;
-      out[`getinstituition ${encoding}`] = { mock, bare: base, ratio };
-      check(
-        `getinstituition ${encoding}: mock / bare Express rps`,
-        `${mock.requestsPerSecond.toFixed(0)} / ${base.requestsPerSecond.toFixed(0)} = ${ratio.toFixed(2)}x`,
-        `>= ${String(BUDGETS.load.minThroughputRatio)}x`,
-        ratio >= BUDGETS.load.minThroughputRatio && mock.failures === 0,
-      );
-      check(
-        `getinstituition ${encoding}: p50 / p99 at ${String(LOAD_CONNECTIONS)} connections`,
-        `${String(mock.p50Ms)} / ${String(mock.p99Ms)} ms (bare ${String(base.p50Ms)} / ${String(base.p99Ms)} ms)`,
-        `p99 <= ${String(BUDGETS.load.maxP99Ms)} ms`,
-        mock.p99Ms <= BUDGETS.load.maxP99Ms,
-      );
+      const p99Ratio = mock.p99Ms / base.p99Ms;
+      out[`getinstituition ${encoding}`] = { mock, bare: base, ratio, p99Ratio, mockRuns, bareRuns };
+      const clean = mock.failures === 0 && base.failures === 0;
+      check({
+        what: `getinstituition ${encoding}: requests/s vs bare Express`,
+        figure: `${mock.requestsPerSecond.toFixed(0)}${failed(mock)}`,
+        reference: `${base.requestsPerSecond.toFixed(0)}${failed(base)}`,
+        ratio: times(ratio),
+        budget: `>= ${String(BUDGETS.load.minThroughputRatio)}x`,
+        ok: clean && ratio >= BUDGETS.load.minThroughputRatio,
+      });
+      check({
+        what: `getinstituition ${encoding}: p99 at ${String(LOAD_CONNECTIONS)} connections`,
+        figure: `${String(mock.p99Ms)} ms (p50 ${String(mock.p50Ms)})`,
+        reference: `${String(base.p99Ms)} ms (p50 ${String(base.p50Ms)})`,
+        ratio: times(p99Ratio),
+        budget: `<= ${String(BUDGETS.load.maxP99Ratio)}x`,
+        ok: clean && p99Ratio <= BUDGETS.load.maxP99Ratio,
+      });
     }
     const loginMock = await wire(mockBase, 'login', { ...DEMO, remeber: false }, 'urlencoded');
     const loginBare = await wire(bareBase, 'login', { ...DEMO, remeber: false }, 'urlencoded');
-    const login: LoadResult = await load(loginMock, LOAD_CONNECTIONS, LOAD_SECONDS);
-    const loginBareResult = await load(loginBare, LOAD_CONNECTIONS, LOAD_SECONDS);
-    const hashes = await hashFloor(LOAD_SECONDS, LOAD_CONNECTIONS);
-    const ratio = login.requestsPerSecond / hashes;
-    out.login = { mock: login, bare: loginBareResult, hashesPerSecond: hashes, ratioToHash: ratio };
-    check(
-      'login: mock rps / passcode hashes per second',
-      `${login.requestsPerSecond.toFixed(1)} / ${hashes.toFixed(1)} = ${ratio.toFixed(2)}x (bare Express ${loginBareResult.requestsPerSecond.toFixed(0)} rps; p50 / p99 ${String(login.p50Ms)} / ${String(login.p99Ms)} ms)`,
-      `>= ${String(BUDGETS.load.minLoginToHashRatio)}x`,
-      ratio >= BUDGETS.load.minLoginToHashRatio && login.failures === 0,
+    const [loginRuns, hashRuns] = await inTurn(
+      () => load(loginMock, LOAD_CONNECTIONS, LOAD_SECONDS),
+      () => hashFloor(LOAD_SECONDS, LOAD_CONNECTIONS),
     );
+    const login = best(loginRuns);
+    const hashes = Math.max(...hashRuns);
+    const loginBareResult = await load(loginBare, LOAD_CONNECTIONS, LOAD_SECONDS);
+    const ratio = login.requestsPerSecond / hashes;
+    out.login = {
+      mock: login,
+      bare: loginBareResult,
+      hashesPerSecond: hashes,
+      ratioToHash: ratio,
+      loginRuns,
+      hashRuns,
+    };
+    console.log(
+      `  login: p50 / p99 ${String(login.p50Ms)} / ${String(login.p99Ms)} ms; bare Express, for scale, ${loginBareResult.requestsPerSecond.toFixed(0)} requests/s`,
+    );
+    check({
+      what: 'login: requests/s vs passcode hashes/s',
+      figure: `${login.requestsPerSecond.toFixed(1)}${failed(login)}`,
+      reference: hashes.toFixed(1),
+      ratio: times(ratio),
+      budget: `>= ${String(BUDGETS.load.minLoginToHashRatio)}x`,
+      ok: ratio >= BUDGETS.load.minLoginToHashRatio && login.failures === 0,
+    });
   } finally {
     await stopServer(bare);
+    results.load = { connections: LOAD_CONNECTIONS, seconds: LOAD_SECONDS, ...out };
   }
-  results.load = { connections: LOAD_CONNECTIONS, seconds: LOAD_SECONDS, ...out };
 }
 
-async function main() {
-  const webDist = await buildApp(path.join(repo, 'packages', 'web'));
-  const refDist = await buildApp(path.join(repo, 'bench', 'reference'));
-  const mock = await startServer(['mock', String(MOCK_PORT), webDist]);
-  const mockBase = `http://127.0.0.1:${String(MOCK_PORT)}/`;
-  try {
-    if (only.has('bundle')) await benchBundle(webDist, refDist, mockBase);
-    if (only.has('lighthouse')) await benchLighthouse(mockBase, refDist);
-    if (only.has('load')) await benchLoad(mockBase);
-  } finally {
-    await stopServer(mock);
-  }
-
-  const width = Math.max(...checks.map((c) => c.what.length));
+function report() {
+  const rows = [
+    ['', 'budget', 'figure', 'reference', 'ratio', 'limit'],
+    ...checks.map((c) => [c.ok ? 'ok' : 'MISS', c.what, c.figure, c.reference, c.ratio, c.budget]),
+  ];
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((row) => (row[i] ?? '').length))) ?? [];
   console.log('');
-  for (const c of checks)
-    console.log(`${c.ok ? 'ok  ' : 'MISS'}  ${c.what.padEnd(width)}  ${c.measured}   (budget ${c.budget})`);
+  for (const row of rows)
+    console.log(
+      row
+        .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    );
   results.checks = checks;
   writeFileSync(path.join(repo, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
   const missed = checks.filter((c) => !c.ok).length;
   console.log(
     `\n${String(checks.length - missed)} of ${String(checks.length)} budgets hold; results in bench/results.json`,
   );
-  process.exitCode = missed > 0 ? 1 : 0;
+  return missed;
 }
 
-await main();
+async function main() {
+  const { only, lighthouseRuns, mockPort, barePort } = settings();
+  results.settings = { parts: [...only], lighthouseRuns, mockPort: mockPort.port, barePort: barePort.port };
+  const webDist = path.join(repo, 'packages', 'web', 'dist');
+  const refDist = path.join(repo, 'bench', 'reference', 'dist');
+  if (only.has('bundle') || only.has('lighthouse')) {
+    await buildApp(path.join(repo, 'packages', 'web'));
+    await buildApp(path.join(repo, 'bench', 'reference'));
+  }
+  const mock = await startMock(mockPort, webDist);
+  const mockBase = `http://127.0.0.1:${String(mockPort.port)}/`;
+  try {
+    if (only.has('bundle')) await benchBundle(webDist, refDist, mockBase);
+    if (only.has('lighthouse')) await benchLighthouse(mockBase, refDist, lighthouseRuns);
+    if (only.has('load')) await benchLoad(mockBase, barePort);
+  } finally {
+    await stopServer(mock);
+  }
+  return report();
+}
+
+try {
+  process.exitCode = (await main()) > 0 ? 1 : 0;
+} catch (error) {
+  if (!(error instanceof SetupError)) throw error;
+  console.error(error.message);
+  process.exitCode = 2;
+}
