@@ -1,5 +1,7 @@
+import http from 'node:http';
 import { configFromEnv } from './config';
 import { createApp, type MockApp } from './http/app';
+import { answerClientErrors } from './http/reply';
 import { StateFileError } from './persistence';
 
 let config;
@@ -21,7 +23,9 @@ try {
 if (config.app.stateFile) console.log(`Keeping the bank in ${config.app.stateFile}`);
 if (config.app.upstream)
   console.log(`Proxying the API to ${config.app.upstream}; contract mismatches at /__mock/proxy/mismatches`);
-const server = app.listen(config.port, () => {
+// Requests Node's parser refuses (malformed, cut short, headers too large) are answered in JSON too.
+const server = answerClientErrors(http.createServer(app.express));
+server.listen(config.port, () => {
   console.log(
     `Mock bank ready: portal http://localhost:${config.port}/wp-user/  staff http://localhost:${config.port}/__mock/staff/`,
   );

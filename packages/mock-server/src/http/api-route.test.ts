@@ -1,18 +1,19 @@
 /**
- * The API route on the wire (api-route.ts): the URL forms Express routed to it, methods other than
- * POST, content encodings, bodies over the limit (read to their end, the connection kept), clients
- * that go away mid-body, and the app mounted in another Express app. Every refusal is JSON with the
- * security headers and no-store, and changes nothing.
+ * The API route on the wire: the URL forms Express routes to it, methods other than POST, content
+ * encodings, bodies over the limit (read to their end, the connection kept), clients that go away
+ * mid-body, and the app mounted in another Express app. Every refusal is JSON with the security
+ * headers and no-store, and changes nothing. Raw HTTP through supertest; a listening server only
+ * where the test needs a socket of its own.
  */
 import { once } from 'node:events';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import net from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import express from 'express';
+import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FORM_LIMITS } from './form';
-import { startBank, type Harness } from '../testing/harness';
+import { FORM_LIMITS } from './form-parsers';
+import { sendBytes, startBank, type Harness } from '../testing/harness';
 
 let bank: Harness;
 beforeAll(async () => {
@@ -26,41 +27,35 @@ const URLENCODED = 'application/x-www-form-urlencoded';
 
 interface Reply {
   readonly status: number;
-  readonly headers: http.IncomingHttpHeaders;
+  readonly headers: Record<string, string | undefined>;
   readonly text: string;
 }
 
-/** One request over `agent` (kept-alive connections when given), with exactly these headers and bytes. */
-function send(
+/** One request to the app with exactly these headers and bytes (over `agent`'s connection when given). */
+async function send(
   path: string,
   options: { method?: string; headers?: Record<string, string>; body?: Buffer | string; agent?: http.Agent } = {},
-  base = bank.base,
+  app: Parameters<typeof request>[0] = bank.app.express,
 ): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      new URL(path, base),
-      { method: options.method ?? 'POST', headers: options.headers, agent: options.agent },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString() });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(options.body);
-  });
+  const method = (options.method ?? 'POST').toLowerCase() as 'post';
+  let test = request(app)
+    [method](path)
+    .set(options.headers ?? {});
+  if (options.agent) test = test.agent(options.agent);
+  const res = await (options.body === undefined ? test : sendBytes(test, options.body));
+  // supertest leaves the text of a reply without a body (HEAD) undefined.
+  const text: unknown = res.text;
+  return { status: res.status, headers: res.headers, text: typeof text === 'string' ? text : '' };
 }
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
-/** Sends a raw request on a new connection and reads everything until the server closes it. */
-async function rawStatus(request: string): Promise<string> {
+/** Sends a raw request on a new connection to the listening server and reads everything until it closes. */
+async function rawStatus(raw: string): Promise<string> {
   const socket = net.connect(Number(new URL(bank.base).port), '127.0.0.1');
   const received: Buffer[] = [];
   socket.on('data', (c: Buffer) => received.push(c));
-  socket.end(request);
+  socket.end(raw);
   await once(socket, 'close');
   return Buffer.concat(received).toString();
 }
@@ -166,13 +161,17 @@ describe('the API route', () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     try {
       const large = `getdocs=1&note=${'a'.repeat(FORM_LIMITS.urlencodedBytes)}`;
-      const refused = await send('/api/users.php', { headers: { 'content-type': URLENCODED }, body: large, agent });
+      const refused = await send(
+        '/api/users.php',
+        { headers: { 'content-type': URLENCODED }, body: large, agent },
+        bank.base.replace(/\/$/u, ''),
+      );
       expectError(refused, 413, 'The request is too large');
-      const next = await send('/api/users.php', {
-        headers: { 'content-type': URLENCODED },
-        body: form({ getdocs: '1' }),
-        agent,
-      });
+      const next = await send(
+        '/api/users.php',
+        { headers: { 'content-type': URLENCODED }, body: form({ getdocs: '1' }), agent },
+        bank.base.replace(/\/$/u, ''),
+      );
       expect(next.status).toBe(200);
     } finally {
       agent.destroy();
@@ -230,22 +229,14 @@ describe('the API route', () => {
 
   it('answers the API of the app mounted in another Express app', async () => {
     const outer = express();
-    outer.use(bank.app);
-    const server = outer.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    try {
-      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-      const reply = await send(
-        '/api/users.php',
-        { headers: { 'content-type': URLENCODED }, body: form({ getdocs: '1' }) },
-        base,
-      );
-      expect(reply.status).toBe(200);
-      expect(JSON.parse(reply.text)).toHaveProperty('docs');
-      expect((await send('/__mock/health', { method: 'GET' }, base)).text).toBe('{"ok":true}');
-    } finally {
-      server.closeAllConnections();
-      server.close();
-    }
+    outer.use(bank.app.express);
+    const reply = await send(
+      '/api/users.php',
+      { headers: { 'content-type': URLENCODED }, body: form({ getdocs: '1' }) },
+      outer,
+    );
+    expect(reply.status).toBe(200);
+    expect(JSON.parse(reply.text)).toHaveProperty('docs');
+    expect((await send('/__mock/health', { method: 'GET' }, outer)).text).toBe('{"ok":true}');
   });
 });

@@ -162,7 +162,7 @@ describe.each<WireEncoding>(['urlencoded', 'multipart'])('every operation, %s', 
     await api.call('updateProfilePicture', { profilePic: pngBlob('me.png') });
     const { data } = await api.call('getProfile');
     expect(data.picture).toMatch(/\/__mock\/uploads\/[\w-]+$/u);
-    const res = await fetch(data.picture ?? '');
+    const res = await bank.send(new URL(data.picture ?? '').pathname);
     expect(res.headers.get('content-type')).toBe('image/png');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toContain('sandbox');
@@ -234,7 +234,7 @@ describe.each<WireEncoding>(['urlencoded', 'multipart'])('every operation, %s', 
       address: cd.addresses[1],
       depositPic: pngBlob(),
     });
-    const state = (await (await fetch(`${bank.base}__mock/staff/state`)).json()) as {
+    const state = (await (await bank.send(`/__mock/staff/state`)).json()) as {
       requests: { id: string; amount: number; kind: string }[];
     };
     const request = state.requests.find((r) => r.kind === 'crypto-deposit' && r.amount === 250);
@@ -427,7 +427,7 @@ describe('a new customer', () => {
       verification_status: 'Pending Verification',
     });
 
-    const state = (await (await fetch(`${bank.base}__mock/staff/state`)).json()) as {
+    const state = (await (await bank.send(`/__mock/staff/state`)).json()) as {
       kyc: { email: string; documents: string[] }[];
     };
     expect(state.kyc.find((k) => k.email === email)?.documents).toHaveLength(3);

@@ -1,24 +1,21 @@
 /**
- * The app: one route for the whole API (api-route.ts, on Node's own request and response, ahead of
- * Express), and in Express the developer endpoints and the built web app. Every reply is JSON with
- * the security headers, also for every error. Building the app has no side effects; only `main.ts`
- * listens.
+ * The app: the API (`POST /api/users.php`, its form read by multer or express.urlencoded), the
+ * developer endpoints, and the built web app. Every reply carries the security headers, and every
+ * error is JSON. Building the app has no side effects; only `main.ts` listens.
  */
 import { existsSync } from 'node:fs';
-import type http from 'node:http';
-import type { Duplex } from 'node:stream';
 import path from 'node:path';
-import express, { type ErrorRequestHandler, type RequestHandler, type Response } from 'express';
-import { sniffImageType, type ErrorReply } from '@ebank/contract';
+import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
+import { selectorLabel, sniffImageType } from '@ebank/contract';
 import type { Bank } from '../bank/bank';
 import type { BankConfig } from '../bank/config';
 import { BankError } from '../bank/errors';
 import { seedBank } from '../bank/seed';
 import { TokenSigner } from '../bank/security';
-import type { LatencyConfig } from './faults';
-import { errorReply } from './api-core';
-import { apiRoute, isApiUrl } from './api-route';
-import { SECURITY_HEADERS } from './reply';
+import { delayFor, sleep, type LatencyConfig } from './faults';
+import { answerApiCall, decodeApiCall, decodeFailureResult } from './api-core';
+import { formOf, FormRefusal, parseForm } from './form-parsers';
+import { securityHeaders, sendError } from './reply';
 import { staffRouter } from './staff';
 import { openApiRouter } from './openapi';
 import { StateFile } from '../persistence';
@@ -45,7 +42,10 @@ export interface AppOptions {
   readonly upstream?: string | undefined;
 }
 
-export interface MockApp extends express.Express {
+/** The app and the bank behind it. */
+export interface MockApp {
+  /** The Express app: hand it to `http.createServer`, to supertest, or to another app's `use`. */
+  readonly express: express.Express;
   /** The bank as it stands now (replaced by POST /__mock/reset). */
   readonly bank: () => Bank;
   /** Writes the state file now if the bank changed (nothing without a state file). */
@@ -54,69 +54,16 @@ export interface MockApp extends express.Express {
   readonly closeState: () => void;
 }
 
-const sendError = (res: Response, status: number, message: string, code: string, issues?: ErrorReply['issues']) => {
-  res.status(status).json(errorReply(message, code, issues));
-};
-
-const SECURITY_HEADER_ENTRIES = Object.entries(SECURITY_HEADERS);
 /** What an uploaded image is served with: nothing in it may run, load or be framed. */
 const UPLOAD_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'";
 
-const securityHeaders: RequestHandler = (_req, res, next) => {
-  for (const [name, value] of SECURITY_HEADER_ENTRIES) res.setHeader(name, value);
+/** Every call of the API goes here (Express matches it in any letter case, with or without a trailing slash). */
+const API_PATH = '/api/users.php';
+
+const noStore: RequestHandler = (_req, res, next) => {
+  res.set('Cache-Control', 'no-store');
   next();
 };
-
-/** A JSON error as raw HTTP, for the replies Node's parser makes before Express sees the request. */
-function rawErrorReply(status: number, reason: string, message: string, code: string): string {
-  const body = JSON.stringify(errorReply(message, code));
-  const headers = {
-    ...SECURITY_HEADERS,
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': String(Buffer.byteLength(body)),
-    'Cache-Control': 'no-store',
-    Connection: 'close',
-  };
-  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
-  return `HTTP/1.1 ${status} ${reason}\r\n${lines.join('')}\r\n${body}`;
-}
-
-/**
- * Replaces Node's bare `400 Bad Request` (no body, no headers) for requests its HTTP parser refuses
- * (a body shorter than its Content-Length when the connection ends, a malformed request line or
- * header, headers too large, a request too slow) with a JSON error carrying the security headers.
- */
-export function answerClientErrors(server: http.Server): http.Server {
-  // The latest reply on each connection (HTTP/1.1 answers a connection's requests in order).
-  const latest = new WeakMap<object, http.ServerResponse>();
-  server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
-    latest.set(req.socket, res);
-  });
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
-    // Write only on a connection that is still open and not in the middle of another reply.
-    const last = latest.get(socket);
-    const busy = last !== undefined && last.headersSent && !last.writableFinished;
-    if (error.code === 'ECONNRESET' || !socket.writable || busy) {
-      socket.destroy();
-      return;
-    }
-    const reply =
-      error.code === 'HPE_HEADER_OVERFLOW'
-        ? rawErrorReply(431, 'Request Header Fields Too Large', 'The request headers are too large', 'invalid_request')
-        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-          ? rawErrorReply(408, 'Request Timeout', 'The request took too long to arrive', 'invalid_request')
-          : rawErrorReply(400, 'Bad Request', 'The request is malformed or was cut short', 'invalid_request');
-    socket.end(reply, () => socket.destroy());
-  });
-  return server;
-}
-
-/** How Express hands a request to an app (`app(req, res)` calls it). */
-type ExpressHandle = (
-  req: http.IncomingMessage,
-  res: http.ServerResponse,
-  callback?: (error?: unknown) => void,
-) => void;
 
 export async function createApp(options: AppOptions = {}): Promise<MockApp> {
   const stateFile =
@@ -133,17 +80,10 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
   const random = options.random ?? Math.random;
   const validateReplies = options.validateReplies ?? true;
 
-  const app = express() as unknown as MockApp & express.Express;
-  Object.defineProperty(app, 'bank', { value: () => bank });
+  const app = express();
 
   // --- the state file (MOCK_STATE_FILE, see persistence.ts) ------------------------------------
   if (stateFile) app.use(stateFile.keep(() => bank));
-  Object.defineProperty(app, 'saveState', { value: () => stateFile?.flush() });
-  Object.defineProperty(app, 'closeState', { value: () => stateFile?.close() });
-
-  // Every server the app listens with answers malformed and cut-short requests in JSON too.
-  const listen = app.listen.bind(app) as (...args: unknown[]) => http.Server;
-  Object.defineProperty(app, 'listen', { value: (...args: unknown[]) => answerClientErrors(listen(...args)) });
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
@@ -153,29 +93,51 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
   if (options.upstream) app.use(validatingProxy(options.upstream));
 
   // --- the API ---------------------------------------------------------------------------------
-  const api = apiRoute({
-    bank: () => bank,
-    latency: options.latency,
-    faultRate: options.faultRate,
-    random,
-    validateReplies,
+  /** Login step 1, the e-mail lookup, is rate limited per client (docs/decisions/0010). */
+  const limitLookups: RequestHandler = (req, res, next) => {
+    if (req.query.crud !== 'iduser') {
+      next();
+      return;
+    }
+    const email = formOf(req).fields.email;
+    const client = req.socket.remoteAddress ?? 'unknown';
+    const refused = bank.admitLookup(client, typeof email === 'string' ? email : '');
+    if (!refused) {
+      next();
+      return;
+    }
+    res.set('Retry-After', String(refused.retryAfterSeconds));
+    sendError(res, 429, refused.message, 'rate_limited');
+  };
+  const { latency, faultRate } = options;
+  const answer: RequestHandler = async (req, res) => {
+    const { fields, files } = formOf(req);
+    const decoded = decodeApiCall({ query: req.query, fields, files });
+    if (latency) {
+      const keys = decoded.ok ? [decoded.name, selectorLabel(decoded.operation.selector).replace('crud=', '')] : [];
+      const delay = delayFor(latency, keys, random);
+      if (delay > 0) await sleep(delay);
+    }
+    if (!decoded.ok) {
+      const failure = decodeFailureResult(decoded);
+      res.status(failure.status).json(failure.body);
+      return;
+    }
+    if (faultRate && random() < faultRate) {
+      sendError(res, 503, 'The bank is temporarily unavailable (simulated). Please try again.', 'simulated_fault');
+      return;
+    }
+    // For links to uploaded pictures.
+    const origin = `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+    const result = await answerApiCall(bank, decoded, origin, { validateReplies });
+    res.status(result.status).json(result.body);
+  };
+  app.all(API_PATH, noStore);
+  app.post(API_PATH, parseForm, limitLookups, answer);
+  app.all(API_PATH, (_req, res) => {
+    res.set('Allow', 'POST');
+    sendError(res, 405, 'Use POST for every call', 'method_not_allowed');
   });
-  // Answered before Express sees the request (routing, prototypes, its response helpers): the route
-  // needs none of it. Express routes it too, for the proxy's other methods and any URL form the
-  // check below leaves to it.
-  app.all('/api/users.php', api);
-  if (!options.upstream) {
-    const withHandle = app as unknown as { handle: ExpressHandle };
-    const viaExpress = withHandle.handle.bind(app);
-    withHandle.handle = (req, res, callback) => {
-      if (!isApiUrl(req.url)) {
-        viaExpress(req, res, callback);
-        return;
-      }
-      stateFile?.watch(req, res);
-      api(req, res);
-    };
-  }
 
   // --- developer endpoints -------------------------------------------------------------------
   app.get('/__mock/health', (_req, res) => {
@@ -231,7 +193,7 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
     }
     // The client went away mid-body (a cut connection): there is no one to answer, and nothing failed.
     if (req.socket.destroyed) return;
-    if (error instanceof BankError) {
+    if (error instanceof BankError || error instanceof FormRefusal) {
       sendError(res, error.status, error.message, error.code);
       return;
     }
@@ -239,12 +201,9 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
       sendError(res, 400, 'The URL is malformed', 'invalid_request');
       return;
     }
-    const e = error as { status?: unknown; statusCode?: unknown; type?: unknown; message?: unknown };
+    // Another route's body parser (the staff console's JSON): a 4xx of its own is the client's.
+    const e = error as { status?: unknown; statusCode?: unknown; type?: unknown };
     const status = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : 0;
-    if (e.type === 'parameters.too.many') {
-      sendError(res, 413, 'Too many fields', 'payload_too_large');
-      return;
-    }
     if (e.type === 'charset.unsupported' || e.type === 'encoding.unsupported') {
       sendError(res, 415, 'Send the form in UTF-8, without a content encoding', 'unsupported_media_type');
       return;
@@ -263,5 +222,10 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
   };
   app.use(onError);
 
-  return app;
+  return {
+    express: app,
+    bank: () => bank,
+    saveState: () => stateFile?.flush(),
+    closeState: () => stateFile?.close(),
+  };
 }

@@ -117,7 +117,7 @@ async function send(name: OperationName, input: unknown, token: string | undefin
     if (request.body instanceof FormData) request.body.append('token', token);
     else request.body.append('token', token);
   }
-  const res = await fetch(`${bank.base}${API_PATH}${request.search}`, { method: 'POST', body: request.body });
+  const res = await bank.send(`/${API_PATH}${request.search}`, { method: 'POST', body: request.body });
   const text = await res.text();
   return { status: res.status, contentType: res.headers.get('content-type') ?? '', text, body: JSON.parse(text) };
 }

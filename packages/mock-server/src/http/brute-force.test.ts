@@ -5,6 +5,7 @@
  * lookup of login step 1 is rate limited per client address and per looked-up address.
  */
 import http from 'node:http';
+import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { API_PATH, ApiError } from '@ebank/contract';
 import { DEFAULT_BANK_CONFIG } from '../bank/config';
@@ -234,33 +235,15 @@ interface Raw {
   readonly body: { error?: boolean; message?: string; code?: string; role?: string; user?: unknown };
 }
 
-/** Login step 1 from a given loopback address (the whole 127/8 is this machine). */
-function lookupFrom(localAddress: string, email: string, base = bank.base): Promise<Raw> {
-  const url = new URL(`${API_PATH}?crud=iduser`, base);
-  const body = new URLSearchParams({ email }).toString();
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: `${url.pathname}${url.search}`,
-        method: 'POST',
-        localAddress,
-        headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => {
-          const retry = res.headers['retry-after'];
-          resolve({ status: res.statusCode ?? 0, retryAfter: retry, body: JSON.parse(text) as Raw['body'] });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
+/** Login step 1 from a given loopback address (the whole 127/8 is this machine), through supertest. */
+async function lookupFrom(localAddress: string, email: string, app = bank.app): Promise<Raw> {
+  const agent = new http.Agent({ localAddress });
+  try {
+    const res = await request(app.express).post(`/${API_PATH}?crud=iduser`).agent(agent).type('form').send({ email });
+    return { status: res.status, retryAfter: res.headers['retry-after'], body: res.body as Raw['body'] };
+  } finally {
+    agent.destroy();
+  }
 }
 
 describe('login step 1 (the e-mail lookup) is rate limited', () => {
@@ -333,14 +316,14 @@ describe('login step 1 (the e-mail lookup) is rate limited', () => {
       const statuses: number[] = [];
       for (let i = 0; i < 30; i += 1)
         statuses.push(
-          (await lookupFrom('127.0.0.1', i < 20 ? 'demo@bank.test' : `p${i}@example.test`, defaults.base)).status,
+          (await lookupFrom('127.0.0.1', i < 20 ? 'demo@bank.test' : `p${i}@example.test`, defaults.app)).status,
         );
       expect(statuses.filter((s) => s === 429)).toEqual([]);
-      expect((await lookupFrom('127.0.0.1', 'nopin@bank.test', defaults.base)).status).toBe(429);
-      expect((await lookupFrom('127.0.0.2', 'demo@bank.test', defaults.base)).status).toBe(429);
+      expect((await lookupFrom('127.0.0.1', 'nopin@bank.test', defaults.app)).status).toBe(429);
+      expect((await lookupFrom('127.0.0.2', 'demo@bank.test', defaults.app)).status).toBe(429);
       // The developer reset starts the counts again.
       await defaults.reset();
-      expect((await lookupFrom('127.0.0.1', 'demo@bank.test', defaults.base)).status).toBe(200);
+      expect((await lookupFrom('127.0.0.1', 'demo@bank.test', defaults.app)).status).toBe(200);
     } finally {
       await defaults.close();
     }

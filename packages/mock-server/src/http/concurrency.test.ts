@@ -68,7 +68,7 @@ interface StaffState {
   requests: { id: string; kind: string; email: string | null; amount: number }[];
   customers: { email: string; balance: number }[];
 }
-const staffState = async () => (await (await fetch(`${bank.base}__mock/staff/state`)).json()) as StaffState;
+const staffState = async () => (await (await bank.send(`/__mock/staff/state`)).json()) as StaffState;
 const pending = async (kind: string) =>
   (await staffState()).requests.filter((r) => r.kind === kind && r.email === EMAIL).map((r) => r.id);
 const decide = async (id: string, decision: 'confirm' | 'decline') => {

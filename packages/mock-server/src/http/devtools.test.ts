@@ -10,9 +10,9 @@ beforeAll(async () => {
 afterAll(() => bank.close());
 beforeEach(() => bank.reset());
 
-const get = async (path: string) => fetch(`${bank.base}${path}`);
+const get = async (path: string) => bank.send(`/${path}`);
 const send = (method: string, path: string, body?: unknown) =>
-  fetch(`${bank.base}${path}`, {
+  bank.send(`/${path}`, {
     method,
     ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
   });

@@ -4,7 +4,6 @@
  * curl examples, run as written against the same server, are calls the server accepts, and the
  * login, getinstituition and iduser examples succeed.
  */
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ErrorReplySchema,
@@ -30,8 +29,9 @@ interface Fetched {
   readonly headers: Headers;
   readonly text: string;
 }
+/** A GET to the app through supertest, named by the listening server's host (the document names its origin). */
 async function get(path: string): Promise<Fetched> {
-  const res = await fetch(`${bank.base}${path}`);
+  const res = await bank.send(`/${path}`, { headers: { host: new URL(bank.base).host } });
   return { status: res.status, headers: res.headers, text: await res.text() };
 }
 
@@ -143,15 +143,8 @@ describe('GET /__mock/openapi.json and /__mock/docs', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(document.servers).toEqual([{ url: origin, description: 'This mock server' }]);
     // Reached under another name, it names that one.
-    const other = await new Promise<string>((resolve, reject) => {
-      const req = http.get(`${bank.base}__mock/openapi.json`, { headers: { Host: 'bank.example:9000' } }, (r) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-      });
-      req.on('error', reject);
-    });
-    expect((JSON.parse(other) as OpenApiDocument).servers[0]?.url).toBe('http://bank.example:9000');
+    const other = await bank.send('/__mock/openapi.json', { headers: { host: 'bank.example:9000' } });
+    expect(((await other.json()) as OpenApiDocument).servers[0]?.url).toBe('http://bank.example:9000');
   });
 
   it('serve the page as self-contained HTML: no script, nothing from the network, with the security headers', async () => {

@@ -1,5 +1,10 @@
-/** The headers every reply carries, and JSON replies written in one go (one writeHead, one end). */
+/**
+ * The headers every reply carries, JSON errors, and the JSON answers to requests Node's HTTP parser
+ * refuses before Express sees them.
+ */
 import type http from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { RequestHandler, Response } from 'express';
 import type { ErrorReply } from '@ebank/contract';
 import { errorReply } from './api-core';
 
@@ -13,36 +18,64 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
 
-/** The security headers, a JSON content type and no-store, as a flat `[name, value, ...]` list. */
-const JSON_HEADERS: readonly string[] = [
-  ...Object.entries(SECURITY_HEADERS).flat(),
-  'Content-Type',
-  'application/json; charset=utf-8',
-  'Cache-Control',
-  'no-store',
-];
+/** Sets the security headers on every reply. */
+export const securityHeaders: RequestHandler = (_req, res, next) => {
+  res.set(SECURITY_HEADERS);
+  next();
+};
 
-/**
- * Sends a JSON text (already serialised) with the security headers and `Cache-Control: no-store`,
- * plus `extra` headers (a flat `[name, value, ...]` list). Nothing is sent on a reply already sent
- * or a connection already gone.
- */
-export function sendJsonText(res: http.ServerResponse, status: number, json: string, extra?: readonly string[]) {
-  if (res.headersSent || res.destroyed) return;
-  const headers = extra ? [...JSON_HEADERS, ...extra] : JSON_HEADERS.slice();
-  headers.push('Content-Length', String(Buffer.byteLength(json)));
-  res.writeHead(status, headers);
-  res.end(json);
-}
-
-/** Sends an {@link ErrorReply}. */
-export const sendErrorReply = (
-  res: http.ServerResponse,
+/** Sends an {@link ErrorReply} with this status. */
+export const sendError = (
+  res: Response,
   status: number,
   message: string,
   code: string,
-  extra?: readonly string[],
   issues?: ErrorReply['issues'],
 ) => {
-  sendJsonText(res, status, JSON.stringify(errorReply(message, code, issues)), extra);
+  res.status(status).json(errorReply(message, code, issues));
 };
+
+/** A JSON error as raw HTTP, for the replies Node's parser makes before Express sees the request. */
+function rawErrorReply(status: number, reason: string, message: string, code: string): string {
+  const body = JSON.stringify(errorReply(message, code));
+  const headers = {
+    ...SECURITY_HEADERS,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+    'Cache-Control': 'no-store',
+    Connection: 'close',
+  };
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  return `HTTP/1.1 ${status} ${reason}\r\n${lines.join('')}\r\n${body}`;
+}
+
+/**
+ * Replaces Node's bare `400 Bad Request` (no body, no headers) for requests its HTTP parser refuses
+ * (a body shorter than its Content-Length when the connection ends, a malformed request line or
+ * header, headers too large, a request too slow) with a JSON error carrying the security headers.
+ * Installed on the server where it is created (main.ts, the test harness).
+ */
+export function answerClientErrors(server: http.Server): http.Server {
+  // The latest reply on each connection (HTTP/1.1 answers a connection's requests in order).
+  const latest = new WeakMap<object, http.ServerResponse>();
+  server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    latest.set(req.socket, res);
+  });
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    // Write only on a connection that is still open and not in the middle of another reply.
+    const last = latest.get(socket);
+    const busy = last !== undefined && last.headersSent && !last.writableFinished;
+    if (error.code === 'ECONNRESET' || !socket.writable || busy) {
+      socket.destroy();
+      return;
+    }
+    const reply =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? rawErrorReply(431, 'Request Header Fields Too Large', 'The request headers are too large', 'invalid_request')
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? rawErrorReply(408, 'Request Timeout', 'The request took too long to arrive', 'invalid_request')
+          : rawErrorReply(400, 'Bad Request', 'The request is malformed or was cut short', 'invalid_request');
+    socket.end(reply, () => socket.destroy());
+  });
+  return server;
+}

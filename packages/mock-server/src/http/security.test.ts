@@ -15,9 +15,9 @@ beforeEach(async () => {
   await bank.reset();
 });
 
-const api = (path = 'api/users.php') => `${bank.base}${path}`;
+const api = (path = 'api/users.php') => `/${path}`;
 const post = (body: BodyInit | undefined, init: RequestInit = {}, query = '') =>
-  fetch(`${api()}${query}`, { method: 'POST', ...(body === undefined ? {} : { body }), ...init });
+  bank.send(`${api()}${query}`, { method: 'POST', ...(body === undefined ? {} : { body }), ...init });
 
 async function expectJsonError(res: Response, status: number, message?: RegExp | string) {
   expect(res.status).toBe(status);
@@ -73,7 +73,7 @@ describe('tokens', () => {
     const before = digest();
     for (const name of userOperations) {
       const request = encode(name, sample(name) as never, { token });
-      const res = await fetch(`${api()}${request.search}`, { method: 'POST', body: request.body });
+      const res = await bank.send(`${api()}${request.search}`, { method: 'POST', body: request.body });
       await expectJsonError(res, status);
     }
     expect(digest()).toBe(before);
@@ -164,8 +164,8 @@ describe('bad input gets a 4xx JSON error and changes nothing', () => {
       413,
       /Too many fields/u,
     ],
-    ['a GET', () => fetch(api()), 405, /Use POST/u],
-    ['an unknown path', () => fetch(api('nope.php'), { method: 'POST' }), 404, /Nothing at/u],
+    ['a GET', () => bank.send(api()), 405, /Use POST/u],
+    ['an unknown path', () => bank.send(api('nope.php'), { method: 'POST' }), 404, /Nothing at/u],
   ];
   it.each(cases)('%s', async (_, send, status, message) => {
     const before = digest();
@@ -196,7 +196,7 @@ describe('bad input gets a 4xx JSON error and changes nothing', () => {
     const before = digest();
     await expectJsonError(await post(body), 413, /depositPic: must be at most 5 MB/u);
     expect(digest()).toBe(before);
-    expect(await (await fetch(api('__mock/health'))).json()).toEqual({ ok: true });
+    expect(await (await bank.send(api('__mock/health'))).json()).toEqual({ ok: true });
   });
 
   it('every reply, error or not, carries the security headers and no stack trace', async () => {
