@@ -172,7 +172,7 @@ test('logging out while the dashboard still loads: no call without a token, and 
   expect(withoutToken).toEqual([]);
 });
 
-test('the login page paints before its scripts run; what is typed and sent meanwhile is kept and sent', async ({
+test('the login page paints before its scripts run, takes no input until the client has it, then works', async ({
   page,
 }) => {
   // The page's scripts arrive late, as on a slow network.
@@ -184,17 +184,20 @@ test('the login page paints before its scripts run; what is typed and sent meanw
     await scriptsHeld;
     await route.continue();
   });
-  await page.goto('/wp-user/account/login');
-  // The server's markup: the page is there before any of its code ran.
+  // The page's load waits for its scripts: only the response is awaited here.
+  await page.goto('/wp-user/account/login', { waitUntil: 'commit' });
+  // The build's markup: the page is there before any of its code ran.
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await expect(page.locator('#root[data-prerendered="/account/login"]')).toHaveCount(1);
-  await page.getByLabel('E-mail').fill('demo@bank.test');
-  await page.getByLabel('Remember me').check();
-  await page.getByRole('button', { name: 'Next' }).click();
-  // Held back, not sent the browser's way (which would put the address in the query).
-  await expect(page).toHaveURL(/\/account\/login$/u);
+  // Nothing can be typed or sent that the client would not see: the fields wait for it.
+  await expect(page.getByLabel('E-mail')).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
   release();
-  // Once the client has the page, the form goes out with what was typed.
+  // The client has taken the markup over (hydrated): the form takes input, the e-mail field has the focus.
+  await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
+  await expect(page.getByLabel('E-mail')).toBeFocused();
+  await page.getByLabel('E-mail').fill('demo@bank.test');
+  await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
   await expect(page.getByText('demo@bank.test')).toBeVisible();
   await expect(page).toHaveURL(/\/account\/login$/u);

@@ -1,8 +1,9 @@
 /**
  * The build's prerender (decision 0019): after the client build, the pages in `src/prerender.tsx` are
- * rendered to HTML and written beside it as `dist/.prerender/<page>.html`, each a copy of `index.html` with
- * the page's markup in `#root`. The mock server sends that copy for the page's address (mock-server
- * http/web-static), so the browser paints the page before any script has run, and the client hydrates it.
+ * rendered to HTML and written as `dist/<page>/index.html` (`dist/account/login/index.html`), each a copy of
+ * `index.html` with the page's markup in `#root` and the same script tags. Any static host serves that file
+ * at the page's address (`/wp-user/account/login/`), so the browser paints the page before any script has
+ * run, and the client hydrates it.
  *
  * The prerender module is built for the browser's module conditions, as the client is, so that the router
  * and React take the client's code paths, and runs in a Node process of its own (the router's browser
@@ -13,11 +14,9 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
-import { MARKUP_END_ID, PRERENDERED_ATTRIBUTE, START_TEMPLATE_ID } from '../src/start-template';
+import { MARKUP_END_ID, PRERENDERED_ATTRIBUTE } from '../src/prerender-marks';
 import { portalViteConfig } from '../vite.shared';
 
-/** Where the pages go, under the client's output folder; a dot-folder, which the server never serves as is. */
-export const PRERENDER_DIR = '.prerender';
 const ROOT_ELEMENT = '<div id="root"></div>';
 const BROWSER_CONDITIONS = ['browser', 'module', 'import', 'default'];
 
@@ -32,26 +31,17 @@ process.exit(0);
 `;
 
 /** The file of the prerendered page at `page` (`/account/login`), relative to the client's output folder. */
-export const prerenderedFile = (page: string) => `${PRERENDER_DIR}${page}.html`;
-
-/** The page's own scripts and preloads (Vite's tags in the head of index.html). */
-const SCRIPT_TAGS = /\s*<script type="module"[^>]*><\/script>|\s*<link rel="modulepreload"[^>]*>/gu;
+export const prerenderedFile = (page: string) => `${page.replace(/^\//u, '')}/index.html`;
 
 /**
- * index.html with `markup` in `#root` and its scripts held back in the start template, which `boot` (the
- * built `src/boot.ts`) puts into the page after its first paint. That paint waits for the whole markup
- * (`MARKUP_END_ID`).
+ * index.html with `markup` in `#root`, named for `page`. The first paint waits for the whole markup
+ * (`MARKUP_END_ID`): a paint of a half-parsed page would move when the rest arrived.
  */
-export function prerenderedDocument(index: string, page: string, markup: string, boot: string) {
+export function prerenderedDocument(index: string, page: string, markup: string) {
   if (!index.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT}`);
-  const scripts = (index.match(SCRIPT_TAGS) ?? []).map((tag) => tag.trim());
-  if (scripts.length === 0) throw new Error('index.html loads no script');
-  const start = `<template id="${START_TEMPLATE_ID}">${scripts.join('')}</template>`;
-  const bootTag = `<script type="module" crossorigin src="${boot}"></script>`;
   const wholeMarkup = `<link rel="expect" href="#${MARKUP_END_ID}" blocking="render">`;
   return index
-    .replace(SCRIPT_TAGS, '')
-    .replace('</head>', () => `  ${wholeMarkup}\n    ${bootTag}\n    ${start}\n  </head>`)
+    .replace('</head>', () => `  ${wholeMarkup}\n  </head>`)
     .replace(
       ROOT_ELEMENT,
       () =>
@@ -59,50 +49,17 @@ export function prerenderedDocument(index: string, page: string, markup: string,
     );
 }
 
-/**
- * Builds `src/boot.ts` on its own into `<outDir>/assets/boot-<hash>.js`, apart from the app's build, whose
- * chunk groups would fold a second entry into the shared chunks; gives the file's name under `outDir`.
- */
-async function buildBoot(root: string, outDir: string) {
-  const result = await build({
-    root,
-    configFile: false,
-    logLevel: 'warn',
-    publicDir: false,
-    build: {
-      outDir,
-      emptyOutDir: false,
-      manifest: false,
-      modulePreload: false,
-      rolldownOptions: {
-        input: path.join(root, 'src', 'boot.ts'),
-        output: { entryFileNames: 'assets/boot-[hash].js' },
-      },
-    },
-  });
-  const outputs = Array.isArray(result) ? result : [result];
-  for (const output of outputs) {
-    if (!('output' in output)) continue;
-    const chunk = output.output.find((file) => file.type === 'chunk' && file.isEntry);
-    if (chunk) return chunk.fileName;
-  }
-  throw new Error('The boot script was not built');
-}
-
 export function prerender(): Plugin {
   let root = '';
   let outDir = '';
-  let base = '/';
   return {
     name: 'ebank:prerender',
     apply: 'build',
     configResolved(config) {
       root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
-      base = config.base;
     },
     async closeBundle() {
-      const bootFile = await buildBoot(root, outDir);
       const ssrOut = path.join(root, 'node_modules', '.prerender-build');
       const shared = portalViteConfig(root);
       await build({
@@ -121,11 +78,10 @@ export function prerender(): Plugin {
         });
         const pages = JSON.parse(output.toString('utf8')) as Record<string, string>;
         const index = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-        rmSync(path.join(outDir, PRERENDER_DIR), { recursive: true, force: true });
         for (const [page, html] of Object.entries(pages)) {
           const file = path.join(outDir, prerenderedFile(page));
           mkdirSync(path.dirname(file), { recursive: true });
-          writeFileSync(file, prerenderedDocument(index, page, html, `${base}${bootFile}`));
+          writeFileSync(file, prerenderedDocument(index, page, html));
         }
       } finally {
         rmSync(ssrOut, { recursive: true, force: true });

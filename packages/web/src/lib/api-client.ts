@@ -1,7 +1,4 @@
-/**
- * The app's one API client, created from the contract. Loaded on demand (see `loadApi` in ./api) because
- * it brings the contract's schemas and zod with it, which no page needs before it first renders.
- */
+/** The app's one API client, created from the contract (ts-rest's client with the host's wire, decision 0022). */
 import { createApiClient } from '@ebank/contract';
 import { API_BASE } from './api-base';
 import { session } from './session';

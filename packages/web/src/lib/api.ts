@@ -2,54 +2,15 @@
  * The app's API: the query/mutation option factories over the one client, and what screens need to show a
  * call's outcome. Tokens come from the session: the user token for user and public calls, the temporary
  * token for the KYC submission.
- *
- * The client (with the contract's schemas and zod) is loaded on first use, or when the browser is idle
- * after the first render (`preloadApi`), so a page paints before that code has arrived.
  */
 import { isApiError } from '@ebank/contract/errors';
-import type * as ApiClientModule from './api-client';
 import { API_BASE } from './api-base';
+import { api } from './api-client';
 import { createQueryFactories } from './query-factories';
-import { nextTask } from './when-idle';
 
-export { API_BASE };
+export { API_BASE, api };
 
-let client: Promise<typeof ApiClientModule> | undefined;
-
-/** Keeps a load in progress or done; one that failed (the network dropped) is tried again next time. */
-function keep(load: () => Promise<typeof ApiClientModule>) {
-  const loading = load();
-  loading.catch(() => {
-    if (client === loading) client = undefined;
-  });
-  return loading;
-}
-
-/** Needed now: the client and everything it imports, fetched side by side and run at once. */
-const loadModule = () => (client ??= keep(() => import('./api-client')));
-
-/**
- * For later: the same code, run in steps a task apart (zod's core; the contract's reply shapes; its
- * operations and the client), so that no step holds the main thread for long. Run at once, they are one task of
- * about 35 ms here, four times that on a slow phone, while the page may be taking its first input.
- */
-const loadInSteps = async () => {
-  await import('./zod-config');
-  await nextTask();
-  await import('@ebank/contract/replies');
-  await nextTask();
-  return import('./api-client');
-};
-
-/** The API client, once loaded. */
-export const loadApi = async () => (await loadModule()).api;
-
-/** Starts loading the client in small steps, without waiting for it. */
-export function preloadApi() {
-  client ??= keep(loadInSteps);
-}
-
-export const { queryOptionsFor, mutationOptionsFor } = createQueryFactories(loadApi);
+export const { queryOptionsFor, mutationOptionsFor } = createQueryFactories(api);
 
 /** An address under the API base (which may be relative), resolved against the page's origin. */
 export function apiUrl(path: string) {

@@ -8,6 +8,8 @@ describe('formatAmount', () => {
     [0.1 + 0.2, '$', '$0.30'],
     [1234.5, '€', '€1,234.50'],
     [-75, '$', '-$75.00'],
+    [1200, 'NGN', 'NGN1,200.00'],
+    [-0.005, '€', '-€0.01'],
   ])('%d %s -> %s', (amount, currency, text) => {
     expect(formatAmount(amount, currency)).toBe(text);
   });
@@ -15,7 +17,7 @@ describe('formatAmount', () => {
     expect(formatAmount(1)).toBe('$1.00');
   });
 
-  it('writes every amount as Intl.NumberFormat en-US does, halves and large numbers included', () => {
+  it('writes every amount with 2 decimals as Intl.NumberFormat en-US does, halves and large numbers included', () => {
     const intl = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     const expected = (n: number) => `${n < 0 ? '-' : ''}$${intl.format(Math.abs(n))}`;
     let seed = 42;

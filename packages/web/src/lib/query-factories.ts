@@ -26,13 +26,12 @@ export const bankKeys = {
 };
 
 /**
- * `client` may be a promise-returning loader, so a page can render before the client (and the contract's
- * schemas with it) has loaded; every call awaits it.
+ * `@ts-rest/react-query` offers no queries for POST routes (every call here is a POST) and does not support
+ * React 19, so these small factories wrap the client's `call` (decision 0022).
  */
-export function createQueryFactories(client: ApiClient | (() => Promise<ApiClient>)) {
-  const load = typeof client === 'function' ? client : () => Promise.resolve(client);
-  const call = async <K extends OperationName>(name: K, input: Input<K> | undefined, signal?: AbortSignal) =>
-    (await load()).call(name, ...([input, signal ? { signal } : undefined] as CallArgs<K>));
+export function createQueryFactories(client: ApiClient) {
+  const call = <K extends OperationName>(name: K, input: Input<K> | undefined, signal?: AbortSignal) =>
+    client.call(name, ...([input, signal ? { signal } : undefined] as CallArgs<K>));
 
   /** Query options for a read; pass them to `useQuery`, `useSuspenseQuery` or `ensureQueryData`. */
   function queryOptionsFor<K extends QueryName>(name: K, ...[input]: CallArgs<K>) {

@@ -2,7 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { preloadToaster, toast } from '@/components/ui/toast';
+import { toast } from '@/components/ui/toast';
 
 /** Adds a member jsdom does not implement (Radix Select and friends use these). */
 function polyfill(target: object, name: string, value: unknown) {
@@ -41,7 +41,3 @@ afterEach(() => {
   window.localStorage.clear();
   window.sessionStorage.clear();
 });
-
-// The app loads the toast region's code after its first render; tests start with it loaded, so the
-// region is there from the first render on.
-await preloadToaster();

@@ -3,7 +3,7 @@
  * upload forms load it.
  */
 import Upload from 'lucide-react/icons/upload';
-import type { FieldPathByValue, FieldValues } from '@/lib/form-state';
+import type { FieldPathByValue, FieldValues } from 'react-hook-form';
 import { cn } from '@/lib/utils';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from './form';
 import type { FieldBase } from './form-fields';
@@ -11,26 +11,28 @@ import type { FieldBase } from './form-fields';
 export interface FileFieldProps<
   T extends FieldValues,
   N extends FieldPathByValue<T, File | undefined>,
-> extends FieldBase<T, N> {
+  TOut = T,
+> extends FieldBase<T, N, TOut> {
   /** The accepted types, as the input's `accept` attribute. */
   readonly accept: string;
 }
 
 /** An image upload: a file input styled as a drop zone that names the chosen file. */
-export function FileField<T extends FieldValues, N extends FieldPathByValue<T, File | undefined>>({
+export function FileField<T extends FieldValues, N extends FieldPathByValue<T, File | undefined>, TOut = T>({
   control,
   name,
   label,
   description,
   className,
   accept,
-}: FileFieldProps<T, N>) {
+}: FileFieldProps<T, N, TOut>) {
   return (
-    <FormField<T, File | undefined>
+    <FormField
       control={control}
       name={name}
       render={({ field }) => {
-        const file = field.value;
+        const chosen: unknown = field.value;
+        const file = chosen instanceof File ? chosen : undefined;
         return (
           <FormItem className={className}>
             <FormLabel>{label}</FormLabel>
@@ -48,6 +50,7 @@ export function FileField<T extends FieldValues, N extends FieldPathByValue<T, F
                   onChange={(event) => {
                     field.onChange(event.target.files?.[0]);
                   }}
+                  onBlur={field.onBlur}
                   className="absolute inset-0 cursor-pointer opacity-0"
                 />
               </FormControl>

@@ -8,14 +8,15 @@
 import Eye from 'lucide-react/icons/eye';
 import EyeOff from 'lucide-react/icons/eye-off';
 import { useState, type ComponentProps, type ReactNode } from 'react';
-import type { Control, FieldPathByValue, FieldValues } from '@/lib/form-state';
+import type { Control, FieldPath, FieldPathByValue, FieldValues } from 'react-hook-form';
 import { cn } from '@/lib/utils';
 import { Checkbox } from './checkbox';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from './form';
 import { Input, Textarea } from './input';
 
-export interface FieldBase<T extends FieldValues, N> {
-  readonly control: Control<T>;
+/** What every ready-made field takes: the form's `control` (whose values are `T`, and `TOut` once valid) and a name. */
+export interface FieldBase<T extends FieldValues, N extends FieldPath<T>, TOut = T> {
+  readonly control: Control<T, unknown, TOut>;
   readonly name: N;
   readonly label: ReactNode;
   readonly description?: ReactNode;
@@ -24,8 +25,8 @@ export interface FieldBase<T extends FieldValues, N> {
 
 type InputProps = Omit<ComponentProps<'input'>, 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'ref'>;
 
-export interface TextFieldProps<T extends FieldValues, N extends FieldPathByValue<T, string>>
-  extends FieldBase<T, N>, Omit<InputProps, 'className'> {
+export interface TextFieldProps<T extends FieldValues, N extends FieldPathByValue<T, string>, TOut = T>
+  extends FieldBase<T, N, TOut>, Omit<InputProps, 'className'> {
   /** Rewrites what is typed before it is kept (for example, strips non-digits). */
   readonly transform?: (value: string) => string;
   /** A password-type field gets a button that shows what was typed. */
@@ -34,7 +35,7 @@ export interface TextFieldProps<T extends FieldValues, N extends FieldPathByValu
   readonly multiline?: boolean;
 }
 
-export function TextField<T extends FieldValues, N extends FieldPathByValue<T, string>>({
+export function TextField<T extends FieldValues, N extends FieldPathByValue<T, string>, TOut = T>({
   control,
   name,
   label,
@@ -45,13 +46,14 @@ export function TextField<T extends FieldValues, N extends FieldPathByValue<T, s
   multiline = false,
   type = 'text',
   ...inputProps
-}: TextFieldProps<T, N>) {
+}: TextFieldProps<T, N, TOut>) {
   const [revealed, setRevealed] = useState(false);
   return (
-    <FormField<T, string>
+    <FormField
       control={control}
       name={name}
       render={({ field }) => {
+        const value = typeof field.value === 'string' ? field.value : '';
         const onChange = (raw: string) => {
           field.onChange(transform ? transform(raw) : raw);
         };
@@ -63,10 +65,11 @@ export function TextField<T extends FieldValues, N extends FieldPathByValue<T, s
                 <Textarea
                   name={field.name}
                   ref={field.ref}
-                  value={field.value}
+                  value={value}
                   onChange={(event) => {
                     onChange(event.target.value);
                   }}
+                  onBlur={field.onBlur}
                   disabled={inputProps.disabled}
                   placeholder={inputProps.placeholder}
                   autoComplete={inputProps.autoComplete}
@@ -80,10 +83,11 @@ export function TextField<T extends FieldValues, N extends FieldPathByValue<T, s
                     type={revealable && revealed ? 'text' : type}
                     name={field.name}
                     ref={field.ref}
-                    value={field.value}
+                    value={value}
                     onChange={(event) => {
                       onChange(event.target.value);
                     }}
+                    onBlur={field.onBlur}
                     className={cn(revealable && 'pr-12')}
                   />
                 </FormControl>
@@ -118,8 +122,12 @@ export function TextField<T extends FieldValues, N extends FieldPathByValue<T, s
 /** Keeps only digits, at most `length` of them. */
 const digitsOnly = (length: number) => (value: string) => value.replace(/\D/gu, '').slice(0, length);
 
-export interface SecretDigitsFieldProps<T extends FieldValues, N extends FieldPathByValue<T, string>> extends Omit<
-  TextFieldProps<T, N>,
+export interface SecretDigitsFieldProps<
+  T extends FieldValues,
+  N extends FieldPathByValue<T, string>,
+  TOut = T,
+> extends Omit<
+  TextFieldProps<T, N, TOut>,
   'type' | 'inputMode' | 'maxLength' | 'transform' | 'revealable' | 'multiline'
 > {
   /** How many digits it takes. */
@@ -130,24 +138,28 @@ export interface SecretDigitsFieldProps<T extends FieldValues, N extends FieldPa
  * A passcode or PIN in a password field: anything but digits is dropped as it is typed or pasted (a pasted
  * value keeps every digit, whatever separates them), at most `length` are kept, and a button shows them.
  */
-export function SecretDigitsField<T extends FieldValues, N extends FieldPathByValue<T, string>>({
+export function SecretDigitsField<T extends FieldValues, N extends FieldPathByValue<T, string>, TOut = T>({
   length,
   ...props
-}: SecretDigitsFieldProps<T, N>) {
+}: SecretDigitsFieldProps<T, N, TOut>) {
   return <TextField {...props} type="password" inputMode="numeric" transform={digitsOnly(length)} revealable />;
 }
 
-export type CheckboxFieldProps<T extends FieldValues, N extends FieldPathByValue<T, boolean>> = FieldBase<T, N>;
+export type CheckboxFieldProps<T extends FieldValues, N extends FieldPathByValue<T, boolean>, TOut = T> = FieldBase<
+  T,
+  N,
+  TOut
+>;
 
-export function CheckboxField<T extends FieldValues, N extends FieldPathByValue<T, boolean>>({
+export function CheckboxField<T extends FieldValues, N extends FieldPathByValue<T, boolean>, TOut = T>({
   control,
   name,
   label,
   description,
   className,
-}: CheckboxFieldProps<T, N>) {
+}: CheckboxFieldProps<T, N, TOut>) {
   return (
-    <FormField<T, boolean>
+    <FormField
       control={control}
       name={name}
       render={({ field }) => (
@@ -157,10 +169,11 @@ export function CheckboxField<T extends FieldValues, N extends FieldPathByValue<
               <Checkbox
                 name={field.name}
                 ref={field.ref}
-                checked={field.value}
+                checked={field.value === true}
                 onChange={(event) => {
                   field.onChange(event.target.checked);
                 }}
+                onBlur={field.onBlur}
                 className="mt-0.5"
               />
             </FormControl>

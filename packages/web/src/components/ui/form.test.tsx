@@ -1,65 +1,135 @@
-import { render, screen } from '@testing-library/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { useForm } from '@/lib/form-state';
-import { schemaResolver } from '@/lib/schema-resolver';
 import { Button } from './button';
 import { Form } from './form';
-import { CheckboxField, TextField } from './form-fields';
+import { CheckboxField, SecretDigitsField, TextField } from './form-fields';
 import { OtpField } from './otp-field';
 
 const schema = z.object({
-  name: z.string().min(1, 'Name is required'),
+  name: z.string().trim().min(1, 'Name is required'),
+  pin: z.string().regex(/^\d{4}$/u, 'The PIN has 4 digits'),
   code: z.string().regex(/^\d{4}$/u, 'Enter the 4-digit code'),
   agree: z.boolean().refine((value) => value, 'Please agree'),
 });
 
-function Example({ onValid }: { onValid: (values: z.output<typeof schema>) => void }) {
-  const form = useForm({ resolver: schemaResolver(schema), defaultValues: { name: '', code: '', agree: false } });
+type Output = z.output<typeof schema>;
+
+function Example({ onValid }: { onValid: (values: Output) => unknown }) {
+  const form = useForm({
+    resolver: zodResolver(schema),
+    defaultValues: { name: '', pin: '', code: '', agree: false },
+  });
   const onSubmit = form.handleSubmit(onValid);
   return (
     <Form {...form}>
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <TextField control={form.control} name="name" label="Name" description="As on your ID." />
+        <SecretDigitsField control={form.control} name="pin" label="PIN" length={4} />
         <OtpField control={form.control} name="code" label="Code" length={4} />
         <CheckboxField control={form.control} name="agree" label="I agree" />
-        <Button type="submit">Send</Button>
+        <Button type="submit" disabled={form.formState.isSubmitting}>
+          Send
+        </Button>
       </form>
     </Form>
   );
 }
 
+const send = () => screen.getByRole('button', { name: 'Send' });
+const codeInput = () => screen.getByRole('textbox', { name: 'Code' });
+
 describe('the form kit', () => {
   it('labels every field and links its description', () => {
     render(<Example onValid={vi.fn()} />);
-    const name = screen.getByLabelText('Name');
+    const name = screen.getByRole('textbox', { name: 'Name' });
     expect(name).toHaveAttribute('aria-invalid', 'false');
     expect(name).toHaveAccessibleDescription('As on your ID.');
     expect(screen.getByRole('group', { name: 'Code' })).toBeInTheDocument();
+    expect(codeInput()).toHaveAttribute('maxlength', '4');
     expect(screen.getByRole('checkbox', { name: 'I agree' })).toBeInTheDocument();
   });
 
-  it('marks invalid fields and describes them by their error text', async () => {
+  it('marks invalid fields, describes them by their error text and focuses the first one', async () => {
     const user = userEvent.setup();
     const onValid = vi.fn();
     render(<Example onValid={onValid} />);
-    await user.click(screen.getByRole('button', { name: 'Send' }));
-    const name = screen.getByLabelText('Name');
+    await user.click(send());
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    await waitFor(() => {
+      expect(name).toHaveFocus();
+    });
     expect(name).toHaveAttribute('aria-invalid', 'true');
     expect(name).toHaveAccessibleDescription('As on your ID. Name is required');
-    expect(name).toHaveFocus();
-    expect(screen.getByLabelText('Digit 1 of 4')).toHaveAttribute('aria-invalid', 'true');
+    expect(codeInput()).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('group', { name: 'Code' })).toHaveAccessibleDescription('Enter the 4-digit code');
     expect(screen.getByRole('checkbox', { name: 'I agree' })).toHaveAccessibleDescription('Please agree');
     expect(onValid).not.toHaveBeenCalled();
 
     await user.type(name, 'Ada');
-    await user.click(screen.getByLabelText('Digit 1 of 4'));
+    await user.click(send());
+    await waitFor(() => {
+      expect(screen.getByLabelText('PIN')).toHaveFocus();
+    });
+  });
+
+  it('validates on submit first, then again on every change, field by field', async () => {
+    const user = userEvent.setup();
+    render(<Example onValid={vi.fn()} />);
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    await user.type(name, 'A');
+    await user.clear(name);
+    expect(screen.queryByText('Name is required')).not.toBeInTheDocument();
+
+    await user.click(send());
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    await user.type(name, 'Ada');
+    await waitFor(() => {
+      expect(screen.queryByText('Name is required')).not.toBeInTheDocument();
+    });
+    // The other fields keep their errors until they change.
+    expect(screen.getByText('Enter the 4-digit code')).toBeInTheDocument();
+    await user.clear(name);
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+  });
+
+  it("keeps only the digits of a secret, at most its length, and hands the schema's output over", async () => {
+    const user = userEvent.setup();
+    let finish: () => void = () => undefined;
+    const onValid = vi.fn(
+      () =>
+        new Promise<void>((resolve) => {
+          finish = resolve;
+        }),
+    );
+    render(<Example onValid={onValid} />);
+    const pin = screen.getByLabelText('PIN');
+    expect(pin).toHaveAttribute('type', 'password');
+    expect(pin).toHaveAttribute('inputmode', 'numeric');
+    await user.type(pin, '1a2-3 45');
+    expect(pin).toHaveValue('1234');
+    await user.clear(pin);
+    await user.click(pin);
+    await user.paste('9 8-7x6');
+    expect(pin).toHaveValue('9876');
+
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), '  Ada ');
+    await user.click(codeInput());
     await user.keyboard('1234');
     await user.click(screen.getByRole('checkbox', { name: 'I agree' }));
-    await user.click(screen.getByRole('button', { name: 'Send' }));
-    expect(onValid).toHaveBeenCalledWith({ name: 'Ada', code: '1234', agree: true });
-    expect(name).toHaveAttribute('aria-invalid', 'false');
+    await user.click(send());
+    await waitFor(() => {
+      expect(onValid).toHaveBeenCalledWith({ name: 'Ada', pin: '9876', code: '1234', agree: true }, expect.anything());
+    });
+    // Sending: the button stays off until the handler is done.
+    expect(send()).toBeDisabled();
+    finish();
+    await waitFor(() => {
+      expect(send()).toBeEnabled();
+    });
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveAttribute('aria-invalid', 'false');
   });
 });

@@ -1,46 +1,43 @@
 /**
- * The form kit, over the form state of `@/lib/form-state` (shadcn/ui's pattern): `FormField` binds a field
- * by name, `FormItem` gives it ids, and `FormLabel`, `FormControl`, `FormDescription` and `FormMessage` wire
- * the label, `aria-invalid`, `aria-describedby` and the error text from those ids, once, for every field.
+ * The form kit over react-hook-form (shadcn/ui's pattern): `Form` provides the form, `FormField` binds a
+ * field by name through a `Controller`, `FormItem` gives it ids, and `FormLabel`, `FormControl`,
+ * `FormDescription` and `FormMessage` wire the label, `aria-invalid`, `aria-describedby` and the error
+ * text from those ids, once, for every field.
  */
-import { createContext, use, useId, type ComponentProps, type ReactElement, type ReactNode } from 'react';
+import { Slot } from 'radix-ui';
+import { createContext, use, useId, type ComponentProps } from 'react';
 import {
-  useField,
-  type Control,
-  type FieldBinding,
-  type FieldError,
-  type FieldPathByValue,
+  Controller,
+  FormProvider,
+  useFormContext,
+  useFormState,
+  type ControllerProps,
+  type FieldPath,
   type FieldValues,
-  type UseFormReturn,
-} from '@/lib/form-state';
+} from 'react-hook-form';
 import { cn } from '@/lib/utils';
 import { Label } from './label';
-import { Slot } from './slot';
 
-/** Wraps a form's elements, given the form (`<Form {...form}>`); the fields bind through `control`. */
-function Form<T extends FieldValues, TOut>({ children }: UseFormReturn<T, TOut> & { readonly children: ReactNode }) {
-  return children;
-}
+/** Wraps a form's elements, given the form (`<Form {...form}>`). */
+const Form = FormProvider;
 
 interface FormFieldContextValue {
   readonly name: string;
-  readonly error: FieldError | undefined;
 }
 
 const FormFieldContext = createContext<FormFieldContextValue | null>(null);
 
-/** Binds the field `name` (whose values are of type `V`) and renders it with `render`. */
-function FormField<T extends FieldValues, V>({
-  control,
-  name,
-  render,
-}: {
-  readonly control: Control<T>;
-  readonly name: FieldPathByValue<T, V>;
-  readonly render: (props: { readonly field: FieldBinding<V> }) => ReactNode;
-}) {
-  const { error, ...field } = useField(control, name);
-  return <FormFieldContext value={{ name, error }}>{render({ field })}</FormFieldContext>;
+/** Binds the field `name` and renders it with `render`. */
+function FormField<
+  TFieldValues extends FieldValues = FieldValues,
+  TName extends FieldPath<TFieldValues> = FieldPath<TFieldValues>,
+  TTransformedValues = TFieldValues,
+>(props: ControllerProps<TFieldValues, TName, TTransformedValues>) {
+  return (
+    <FormFieldContext value={{ name: props.name }}>
+      <Controller {...props} />
+    </FormFieldContext>
+  );
 }
 
 interface FormItemContextValue {
@@ -49,13 +46,17 @@ interface FormItemContextValue {
 
 const FormItemContext = createContext<FormItemContextValue | null>(null);
 
-/** The ids and the state of the field around the caller. */
+/** The ids and the state (its error above all) of the field around the caller. */
 function useFormField() {
   const field = use(FormFieldContext);
   const item = use(FormItemContext);
+  const { getFieldState } = useFormContext();
+  const formState = useFormState({ name: field?.name ?? '' });
   if (field === null || item === null) throw new Error('useFormField is used outside <FormField> and <FormItem>');
+  const { error } = getFieldState(field.name, formState);
   return {
-    ...field,
+    name: field.name,
+    error,
     formItemId: `${item.id}-form-item`,
     formLabelId: `${item.id}-form-item-label`,
     formDescriptionId: `${item.id}-form-item-description`,
@@ -87,17 +88,16 @@ function FormLabel({ className, ...props }: ComponentProps<typeof Label>) {
 }
 
 /** Gives its one child (the control) the field's id, `aria-invalid` and `aria-describedby`. */
-function FormControl({ children }: { children: ReactElement }) {
+function FormControl(props: ComponentProps<typeof Slot.Root>) {
   const { error, formItemId, formDescriptionId, formMessageId } = useFormField();
   return (
-    <Slot
+    <Slot.Root
       data-slot="form-control"
       id={formItemId}
       aria-describedby={error === undefined ? formDescriptionId : `${formDescriptionId} ${formMessageId}`}
       aria-invalid={error !== undefined}
-    >
-      {children}
-    </Slot>
+      {...props}
+    />
   );
 }
 

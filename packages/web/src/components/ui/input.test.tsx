@@ -46,19 +46,6 @@ describe('Input', () => {
     expect(name).toHaveValue('Ada');
   });
 
-  it('leaves the focus in a field the user is in when it is shown', async () => {
-    const other = document.createElement('input');
-    other.setAttribute('aria-label', 'Remember me');
-    other.type = 'checkbox';
-    document.body.append(other);
-    other.focus();
-    render(<Input aria-label="E-mail" autoFocus />);
-    await new Promise((resolve) => requestAnimationFrame(resolve));
-    await new Promise((resolve) => requestAnimationFrame(resolve));
-    expect(other).toHaveFocus();
-    other.remove();
-  });
-
   it('leaves the focus alone without autoFocus', async () => {
     render(<Input aria-label="E-mail" />);
     await new Promise((resolve) => requestAnimationFrame(resolve));

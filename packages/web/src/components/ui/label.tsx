@@ -1,25 +1,16 @@
+import { Label as LabelPrimitive } from 'radix-ui';
 import type * as React from 'react';
 import { cn } from '@/lib/utils';
 
-function Label({ className, onMouseDown, ...props }: React.ComponentProps<'label'>) {
+/** Radix's label, styled once: a double click on it selects no text (unless on a control inside). */
+function Label({ className, ...props }: React.ComponentProps<typeof LabelPrimitive.Root>) {
   return (
-    <label
+    <LabelPrimitive.Root
       data-slot="label"
       className={cn(
         'flex items-center gap-2 text-sm leading-snug font-medium select-none group-data-[disabled=true]:opacity-60 peer-disabled:cursor-not-allowed peer-disabled:opacity-60',
         className,
       )}
-      onMouseDown={(event) => {
-        onMouseDown?.(event);
-        // A double click on a label selects no text (as Radix's label does), unless it is on a control inside.
-        if (
-          !event.defaultPrevented &&
-          event.detail > 1 &&
-          !(event.target as HTMLElement).closest('button, input, select, textarea')
-        ) {
-          event.preventDefault();
-        }
-      }}
       {...props}
     />
   );

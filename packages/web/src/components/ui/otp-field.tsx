@@ -2,26 +2,25 @@
  * A one-time code or PIN as a row of digit boxes, wired as the form kit's other fields (./form-fields).
  * A module of its own: pages without a code field load none of it.
  */
-import type { FieldPathByValue, FieldValues } from '@/lib/form-state';
+import type { FieldPathByValue, FieldValues } from 'react-hook-form';
 import { FormDescription, FormField, FormItem, FormLabel, FormMessage, useFormField } from './form';
 import type { FieldBase } from './form-fields';
-import { OtpInput } from './otp-input';
+import { OtpInput, type OtpInputProps } from './otp-input';
 
-export interface OtpFieldProps<T extends FieldValues, N extends FieldPathByValue<T, string>> extends FieldBase<T, N> {
+export interface OtpFieldProps<
+  T extends FieldValues,
+  N extends FieldPathByValue<T, string>,
+  TOut = T,
+> extends FieldBase<T, N, TOut> {
   readonly length: number;
   readonly masked?: boolean;
   readonly autoFocus?: boolean;
 }
 
-/** The OTP group is named by the field's label; the boxes name themselves ("Digit 2 of 6"). */
-function OtpControl(props: {
-  readonly length: number;
-  readonly masked: boolean;
-  readonly autoFocus: boolean;
-  readonly value: string;
-  readonly name: string;
-  readonly onChange: (value: string) => void;
-}) {
+/** The code's group and its input are named by the field's label and described by its description and error. */
+function OtpControl(
+  props: Pick<OtpInputProps, 'length' | 'masked' | 'autoFocus' | 'value' | 'name' | 'onChange' | 'onBlur' | 'ref'>,
+) {
   const { error, formItemId, formLabelId, formDescriptionId, formMessageId } = useFormField();
   return (
     <OtpInput
@@ -34,7 +33,7 @@ function OtpControl(props: {
   );
 }
 
-export function OtpField<T extends FieldValues, N extends FieldPathByValue<T, string>>({
+export function OtpField<T extends FieldValues, N extends FieldPathByValue<T, string>, TOut = T>({
   control,
   name,
   label,
@@ -43,9 +42,9 @@ export function OtpField<T extends FieldValues, N extends FieldPathByValue<T, st
   length,
   masked = false,
   autoFocus = false,
-}: OtpFieldProps<T, N>) {
+}: OtpFieldProps<T, N, TOut>) {
   return (
-    <FormField<T, string>
+    <FormField
       control={control}
       name={name}
       render={({ field }) => (
@@ -55,9 +54,11 @@ export function OtpField<T extends FieldValues, N extends FieldPathByValue<T, st
             length={length}
             masked={masked}
             autoFocus={autoFocus}
-            value={field.value}
+            value={typeof field.value === 'string' ? field.value : ''}
             name={field.name}
             onChange={field.onChange}
+            onBlur={field.onBlur}
+            ref={field.ref}
           />
           {description !== undefined && <FormDescription>{description}</FormDescription>}
           <FormMessage />

@@ -2,7 +2,7 @@
  * The select field of the form kit, in a module of its own: Radix Select brings a positioning engine
  * that only the forms with a select should load.
  */
-import type { FieldPathByValue, FieldValues } from '@/lib/form-state';
+import type { FieldPathByValue, FieldValues } from 'react-hook-form';
 import type { FieldBase } from './form-fields';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from './form';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './select';
@@ -12,15 +12,16 @@ export interface SelectOption {
   readonly label: string;
 }
 
-export interface SelectFieldProps<T extends FieldValues, N extends FieldPathByValue<T, string>> extends FieldBase<
-  T,
-  N
-> {
+export interface SelectFieldProps<
+  T extends FieldValues,
+  N extends FieldPathByValue<T, string>,
+  TOut = T,
+> extends FieldBase<T, N, TOut> {
   readonly options: readonly SelectOption[];
   readonly placeholder?: string;
 }
 
-export function SelectField<T extends FieldValues, N extends FieldPathByValue<T, string>>({
+export function SelectField<T extends FieldValues, N extends FieldPathByValue<T, string>, TOut = T>({
   control,
   name,
   label,
@@ -28,17 +29,21 @@ export function SelectField<T extends FieldValues, N extends FieldPathByValue<T,
   className,
   options,
   placeholder,
-}: SelectFieldProps<T, N>) {
+}: SelectFieldProps<T, N, TOut>) {
   return (
-    <FormField<T, string>
+    <FormField
       control={control}
       name={name}
       render={({ field }) => (
         <FormItem className={className}>
           <FormLabel>{label}</FormLabel>
-          <Select name={field.name} value={field.value} onValueChange={field.onChange}>
+          <Select
+            name={field.name}
+            value={typeof field.value === 'string' ? field.value : ''}
+            onValueChange={field.onChange}
+          >
             <FormControl>
-              <SelectTrigger ref={field.ref}>
+              <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
                 <SelectValue placeholder={placeholder} />
               </SelectTrigger>
             </FormControl>

@@ -1,11 +1,17 @@
 /**
  * The one toast mechanism: `toast.success|error|warning(message, { duration })` from anywhere (call
  * sites, the QueryClient's caches), shown by the one `<Toaster />` the app mounts. Radix Toast gives
- * the live-region announcements, swipe and the F8 hotkey to reach the list. Its code (./toast-region)
- * loads with the first toast, or when the browser is idle after the first render (`preloadToaster`).
+ * the live-region announcements, swipe and the F8 hotkey to reach the list.
  */
-import { useEffect, useSyncExternalStore, type ComponentType } from 'react';
+import { cva } from 'class-variance-authority';
+import CircleAlert from 'lucide-react/icons/circle-alert';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import TriangleAlert from 'lucide-react/icons/triangle-alert';
+import XIcon from 'lucide-react/icons/x';
+import { Toast as ToastPrimitive } from 'radix-ui';
+import { useSyncExternalStore } from 'react';
 import { TOAST_MS } from '@/lib/timings';
+import { cn } from '@/lib/utils';
 
 export type ToastVariant = 'success' | 'error' | 'warning';
 
@@ -58,40 +64,71 @@ export const toast = {
   },
 };
 
-export function subscribe(listener: () => void) {
+function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => {
     listeners.delete(listener);
   };
 }
 
-export const getItems = () => items;
+const getItems = () => items;
 
-/** The region's component once its module has loaded; until then nothing is mounted. */
-let Region: ComponentType | undefined;
-let loading: Promise<void> | undefined;
-const loadRegion = () =>
-  (loading ??= import('./toast-region').then((module) => {
-    Region = module.default;
-    for (const listener of listeners) listener();
-  }));
-const isReady = () => Region !== undefined;
+const toastVariants = cva(
+  'group pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-lg border bg-card p-4 pr-10 text-sm shadow-card data-[state=open]:animate-toast-in data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-(--radix-toast-swipe-end-x) data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x)',
+  {
+    variants: {
+      variant: {
+        success: 'border-success/30 bg-success-soft [&_[data-slot=toast-icon]]:text-success',
+        error: 'border-destructive/30 bg-destructive-soft [&_[data-slot=toast-icon]]:text-destructive',
+        warning: 'border-warning/40 bg-warning-soft [&_[data-slot=toast-icon]]:text-warning',
+      },
+    },
+  },
+);
 
-function LoadedRegion() {
-  return Region === undefined ? null : <Region />;
+const icons = { success: CircleCheck, error: CircleAlert, warning: TriangleAlert } as const;
+
+function ToastView({ item }: { item: ToastItem }) {
+  const Icon = icons[item.variant];
+  return (
+    <ToastPrimitive.Root
+      data-slot="toast"
+      data-variant={item.variant}
+      data-duration={item.duration}
+      duration={item.duration}
+      // Errors interrupt the screen reader; successes and warnings wait their turn.
+      type={item.variant === 'error' ? 'foreground' : 'background'}
+      className={cn(toastVariants({ variant: item.variant }))}
+      onOpenChange={(open) => {
+        if (!open) toast.dismiss(item.id);
+      }}
+    >
+      <Icon data-slot="toast-icon" className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+      <ToastPrimitive.Description className="leading-snug font-medium text-foreground">
+        {item.message}
+      </ToastPrimitive.Description>
+      <ToastPrimitive.Close
+        className="absolute top-3 right-3 cursor-pointer rounded-sm p-0.5 text-muted-foreground hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/40"
+        aria-label="Dismiss"
+      >
+        <XIcon className="size-4" aria-hidden="true" />
+      </ToastPrimitive.Close>
+    </ToastPrimitive.Root>
+  );
 }
 
-/** Loads the toast region's code; the region mounts (empty) once it has arrived. */
-export function preloadToaster(): Promise<void> {
-  return loadRegion();
-}
-
-/** Mount once, at the top of the app. */
+/** The toasts and their viewport: mount once, at the top of the app. */
 export function Toaster() {
   const current = useSyncExternalStore(subscribe, getItems, getItems);
-  const ready = useSyncExternalStore(subscribe, isReady, isReady);
-  useEffect(() => {
-    if (current.length > 0) void loadRegion();
-  }, [current.length]);
-  return ready ? <LoadedRegion /> : null;
+  return (
+    <ToastPrimitive.Provider swipeDirection="right" duration={TOAST_MS} label="Notifications">
+      {current.map((item) => (
+        <ToastView key={item.id} item={item} />
+      ))}
+      <ToastPrimitive.Viewport
+        data-slot="toast-viewport"
+        className="fixed inset-x-0 top-0 z-[100] m-0 flex max-h-dvh list-none flex-col gap-2 p-3 outline-none sm:top-4 sm:right-4 sm:left-auto sm:w-[380px] sm:p-0"
+      />
+    </ToastPrimitive.Provider>
+  );
 }

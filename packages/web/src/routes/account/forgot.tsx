@@ -2,6 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-fields';
@@ -11,8 +13,6 @@ import { AccountCard } from './-components/account-card';
 import { emailField } from './-components/form-schemas';
 import { useResendCode } from './-components/use-resend-code';
 import { textLinkClass } from '@/components/ui/text-link';
-import { useForm } from '@/lib/form-state';
-import { schemaResolver } from '@/lib/schema-resolver';
 
 export const Route = createFileRoute('/account/forgot')({
   component: ForgotPage,
@@ -22,7 +22,7 @@ const forgotSchema = z.object({ email: emailField() });
 
 function ForgotPage() {
   const [sentTo, setSentTo] = useState<string | undefined>(undefined);
-  const form = useForm({ resolver: schemaResolver(forgotSchema), defaultValues: { email: '' } });
+  const form = useForm({ resolver: zodResolver(forgotSchema), defaultValues: { email: '' } });
   const request = useMutation({
     ...mutationOptionsFor('forgotPasscode'),
     meta: { errorMessage: 'An unexpected error occured' },

@@ -1,7 +1,8 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { AccountCard } from './-components/account-card';
 import { LoginEmailStep, type LoginIdentity } from './-components/login-email-step';
+import { LoginPasscodeStep } from './-components/login-passcode-step';
 import { SessionEndNotice } from './-components/session-end-notice';
 import { textLinkClass } from '@/components/ui/text-link';
 import { validateSessionEndSearch } from '@/lib/session-end-reason';
@@ -12,22 +13,10 @@ export const Route = createFileRoute('/account/login')({
   component: LoginPage,
 });
 
-/**
- * The passcode step loads apart from the page: the page paints with the e-mail step alone, and the second
- * step's code is fetched at the first key or click on the page.
- */
-const passcodeStep = () => import('./-components/login-passcode-step');
-const LoginPasscodeStep = lazy(async () => ({ default: (await passcodeStep()).LoginPasscodeStep }));
-const preloadPasscodeStep = () => {
-  void passcodeStep();
-};
-
 function LoginPage() {
   const { ended } = Route.useSearch();
   return (
-    // The user's first key or click on the page (typing the e-mail, or pressing Next after an autofill)
-    // starts it, in parallel with the e-mail lookup at the latest.
-    <div className="grid gap-4" onKeyDownCapture={preloadPasscodeStep} onPointerDownCapture={preloadPasscodeStep}>
+    <div className="grid gap-4">
       <SessionEndNotice reason={ended} />
       <LoginCard />
     </div>
@@ -66,20 +55,12 @@ function LoginCard() {
           }}
         />
       ) : (
-        <Suspense
-          fallback={
-            <p role="status" className="text-sm text-muted-foreground">
-              Loading…
-            </p>
-          }
-        >
-          <LoginPasscodeStep
-            identity={identity}
-            onBack={() => {
-              setIdentity(undefined);
-            }}
-          />
-        </Suspense>
+        <LoginPasscodeStep
+          identity={identity}
+          onBack={() => {
+            setIdentity(undefined);
+          }}
+        />
       )}
     </AccountCard>
   );

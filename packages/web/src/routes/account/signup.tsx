@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { CheckboxField, SecretDigitsField, TextField } from '@/components/ui/form-fields';
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor } from '@/lib/api';
-import { useForm } from '@/lib/form-state';
-import { schemaResolver } from '@/lib/schema-resolver';
 import { session } from '@/lib/session';
 import { useAfterDelay } from '@/lib/use-after-delay';
 import { AccountCard } from './-components/account-card';
@@ -21,7 +21,7 @@ export const Route = createFileRoute('/account/signup')({
 function SignupPage() {
   const navigate = useNavigate();
   const { schedule, waiting } = useAfterDelay();
-  const form = useForm({ resolver: schemaResolver(signupFormSchema), defaultValues: emptyForm });
+  const form = useForm({ resolver: zodResolver(signupFormSchema), defaultValues: emptyForm });
   const signup = useMutation({
     ...mutationOptionsFor('signup'),
     meta: { errorMessage: 'Password should be at least 8 characters' },

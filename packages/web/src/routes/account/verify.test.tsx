@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { session, STORAGE_KEYS } from '@/lib/session';
 import { AUTH_REDIRECT_MS } from '@/lib/timings';
@@ -17,7 +17,7 @@ function setup(path: string, handlers: BankHandlers = {}) {
 }
 
 async function enterCode(app: ReturnType<typeof renderApp>, code = '482913') {
-  await app.user.click(await screen.findByLabelText('Digit 1 of 6'));
+  await app.user.click(await screen.findByLabelText('Verification code', { selector: 'input' }));
   await app.user.keyboard(code);
   await app.user.click(screen.getByRole('button', { name: 'Confirm Code' }));
 }
@@ -31,9 +31,11 @@ describe('e-mail verification', () => {
     setup('/wp-user/account/verify/ada@bank.test');
     expect(await screen.findByText('ada@bank.test')).toBeInTheDocument();
     const group = screen.getByRole('group', { name: 'Verification code' });
-    expect(group.querySelectorAll('input')).toHaveLength(6);
-    expect(screen.getByLabelText('Digit 1 of 6')).toHaveAttribute('inputmode', 'numeric');
-    expect(screen.getByLabelText('Digit 1 of 6')).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(group.querySelectorAll('[data-slot="otp-slot"]')).toHaveLength(6);
+    const code = within(group).getByRole('textbox', { name: 'Verification code' });
+    expect(code).toHaveAttribute('maxlength', '6');
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
   });
 
   it('takes the address from ?email= too', async () => {
@@ -82,7 +84,7 @@ describe('e-mail verification', () => {
     });
     await enterCode(app);
     expect(await findToast('That code is wrong or has expired')).toBeInTheDocument();
-    expect(screen.getByLabelText('Digit 6 of 6')).toHaveValue('3');
+    expect(screen.getByRole('textbox', { name: 'Verification code' })).toHaveValue('482913');
     expect(window.localStorage.getItem(STORAGE_KEYS.tempToken)).toBeNull();
   });
 

@@ -1,6 +1,8 @@
 import type { OperationReply, Operations } from '@ebank/contract';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -10,8 +12,6 @@ import { SelectField, type SelectOption } from '@/components/ui/select-field';
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor } from '@/lib/api';
 import { countryNames } from '@/lib/countries';
-import { useForm } from '@/lib/form-state';
-import { schemaResolver } from '@/lib/schema-resolver';
 import { PageHeader, PageSkeleton } from './-components/page';
 import { ProfilePicture } from './-components/profile-picture';
 import { invalidate, profileQuery } from './-components/queries';
@@ -99,7 +99,7 @@ function ProfilePage() {
 
 function DetailsForm({ profile }: { profile: Profile }) {
   const queryClient = useQueryClient();
-  const form = useForm({ resolver: schemaResolver(profileSchema), defaultValues: formValues(profile) });
+  const form = useForm({ resolver: zodResolver(profileSchema), defaultValues: formValues(profile) });
   const update = useMutation({
     ...mutationOptionsFor('updateProfile'),
     meta: { errorMessage: 'Something went wrong!' },

@@ -6,6 +6,8 @@ import KeyRound from 'lucide-react/icons/key-round';
 import LockKeyhole from 'lucide-react/icons/lock-keyhole';
 import type { ReactNode, SyntheticEvent } from 'react';
 import { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
@@ -13,8 +15,6 @@ import { SecretDigitsField, TextField } from '@/components/ui/form-fields';
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor } from '@/lib/api';
 import { exactDigits } from '@/lib/form-rules';
-import { useForm, useWatch } from '@/lib/form-state';
-import { schemaResolver } from '@/lib/schema-resolver';
 import { PageHeader } from './-components/page';
 import { ignore, invalidate, profileQuery } from './-components/queries';
 
@@ -147,7 +147,7 @@ function SettingsCard({
 function EmailForm() {
   const queryClient = useQueryClient();
   const { data: profile } = useQuery({ ...profileQuery, retryOnMount: false });
-  const form = useForm({ resolver: schemaResolver(emailSchema), defaultValues: { email: '' } });
+  const form = useForm({ resolver: zodResolver(emailSchema), defaultValues: { email: '' } });
   const email = useWatch({ control: form.control, name: 'email' });
   // Spec section 5: Save only for an address of the standard form.
   const canSave = emailRule.safeParse(email.trim()).success;
@@ -202,7 +202,7 @@ function EmailForm() {
  * confirmation differ shows the mismatch message and sends nothing, whatever the Save button allowed.
  */
 function SecretChangeForm({ change: spec }: { change: SecretChange }) {
-  const form = useForm({ resolver: schemaResolver(spec.schema), defaultValues: emptySecrets });
+  const form = useForm({ resolver: zodResolver(spec.schema), defaultValues: emptySecrets });
   const [current, next, confirm] = useWatch({ control: form.control, name: ['c_pwd', 'n_pwd', 'con_pwd'] });
   const canSave =
     current !== '' && next !== '' && confirm !== '' && next === confirm && spec.confirmLongEnough(confirm);

@@ -1,14 +1,15 @@
 import type { OperationReply, Operations } from '@ebank/contract';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { CheckboxField, TextField } from '@/components/ui/form-fields';
 import { mutationOptionsFor } from '@/lib/api';
-import { lazyResolver } from '@/components/ui/lazy-resolver';
-import type { EmailStepOutput, EmailStepValues } from './login-schemas';
+import { emailStepResolver } from './login-schemas';
+import { useHydrated } from '@/lib/use-hydrated';
 import { textLinkClass } from '@/components/ui/text-link';
-import { useForm } from '@/lib/form-state';
 import { cn } from '@/lib/utils';
 
 export type LookupReply = OperationReply<Operations['lookupUser']>;
@@ -20,10 +21,6 @@ export interface LoginIdentity {
   readonly user: LookupReply['user'];
 }
 
-const emailStepResolver = lazyResolver<EmailStepValues, EmailStepOutput>(
-  async () => (await import('./login-schemas')).emailStepResolver,
-);
-
 /** Login step 1: who is signing in. The bank answers with the role, the picture and the full name. */
 export function LoginEmailStep({
   initial,
@@ -33,6 +30,12 @@ export function LoginEmailStep({
   onFound: (identity: LoginIdentity) => void;
 }) {
   const form = useForm({ resolver: emailStepResolver, defaultValues: initial });
+  // The prerendered page (decision 0019) takes no input before the client has it: nothing typed is lost and
+  // no form is sent by the browser itself. Then the e-mail field takes the focus.
+  const hydrated = useHydrated();
+  useEffect(() => {
+    if (hydrated) form.setFocus('email');
+  }, [hydrated, form]);
   const lookup = useMutation({ ...mutationOptionsFor('lookupUser'), meta: { errorMessage: 'Invalid Credentials' } });
 
   const onSubmit = form.handleSubmit(({ email, remember }) => {
@@ -48,25 +51,26 @@ export function LoginEmailStep({
 
   return (
     <Form {...form}>
-      <form noValidate className="grid gap-5" onSubmit={(event) => void onSubmit(event)}>
-        <TextField
-          control={form.control}
-          name="email"
-          label="E-mail"
-          type="email"
-          inputMode="email"
-          autoComplete="username"
-          autoFocus
-        />
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <CheckboxField control={form.control} name="remember" label="Remember me" />
-          <Link to="/account/forgot" className={cn(textLinkClass, 'rounded-sm text-sm')}>
-            Forgot Passcode?
-          </Link>
-        </div>
-        <Button type="submit" size="lg" pending={lookup.isPending}>
-          Next
-        </Button>
+      <form noValidate onSubmit={(event) => void onSubmit(event)}>
+        <fieldset disabled={!hydrated} className="grid gap-5">
+          <TextField
+            control={form.control}
+            name="email"
+            label="E-mail"
+            type="email"
+            inputMode="email"
+            autoComplete="username"
+          />
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <CheckboxField control={form.control} name="remember" label="Remember me" />
+            <Link to="/account/forgot" className={cn(textLinkClass, 'rounded-sm text-sm')}>
+              Forgot Passcode?
+            </Link>
+          </div>
+          <Button type="submit" size="lg" pending={lookup.isPending}>
+            Next
+          </Button>
+        </fieldset>
       </form>
     </Form>
   );

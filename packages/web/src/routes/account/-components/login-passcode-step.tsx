@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-fields';
@@ -8,24 +9,13 @@ import { OtpField } from '@/components/ui/otp-field';
 import { toast } from '@/components/ui/toast';
 import { UserAvatar } from '@/components/user-avatar';
 import { mutationOptionsFor, staffUrl } from '@/lib/api';
-import { useForm } from '@/lib/form-state';
 import { pageNavigation } from '@/lib/page-navigation';
 import { session } from '@/lib/session';
 import { useAfterDelay } from '@/lib/use-after-delay';
-import { lazyResolver } from '@/components/ui/lazy-resolver';
-import type { PasscodeStepOutput, PasscodeStepValues } from './login-schemas';
+import { passcodeResolver, passwordResolver } from './login-schemas';
 import { PASSCODE_LENGTH } from './passcode';
 import type { LoginIdentity } from './login-email-step';
 import { loginOutcome, type LoginReply } from './login-outcome';
-
-const schemas = () => import('./login-schemas');
-/** Users sign in with their 6-digit passcode; staff with a password. */
-const passcodeResolver = lazyResolver<PasscodeStepValues, PasscodeStepOutput>(
-  async () => (await schemas()).passcodeResolver,
-);
-const passwordResolver = lazyResolver<PasscodeStepValues, PasscodeStepOutput>(
-  async () => (await schemas()).passwordResolver,
-);
 
 /** Login step 2: the passcode (or an admin's password), then wherever the bank's reply sends the user. */
 export function LoginPasscodeStep({ identity, onBack }: { identity: LoginIdentity; onBack: () => void }) {

@@ -1,10 +1,7 @@
-/**
- * The login steps' schemas, in a module of their own: the login page renders without them (and without
- * zod), and its forms load them on first validation through `lazyResolver`.
- */
+/** The login steps' schemas: the e-mail step's, and the passcode (users) or password (staff) step's. */
 import { operations } from '@ebank/contract';
 import { z } from 'zod';
-import { schemaResolver } from '@/lib/schema-resolver';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { emailField } from './form-schemas';
 import { PASSCODE_LENGTH } from './passcode';
 
@@ -26,6 +23,6 @@ export type EmailStepOutput = z.output<typeof emailStepSchema>;
 export type PasscodeStepValues = z.input<typeof passcodeSchema>;
 export type PasscodeStepOutput = z.output<typeof passcodeSchema>;
 
-export const emailStepResolver = schemaResolver(emailStepSchema);
-export const passcodeResolver = schemaResolver(passcodeSchema);
-export const passwordResolver = schemaResolver(passwordSchema);
+export const emailStepResolver = zodResolver(emailStepSchema);
+export const passcodeResolver = zodResolver(passcodeSchema);
+export const passwordResolver = zodResolver(passwordSchema);

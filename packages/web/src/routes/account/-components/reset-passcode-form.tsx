@@ -2,14 +2,14 @@ import { operations } from '@ebank/contract';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useFormState } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { CheckboxField, SecretDigitsField, TextField } from '@/components/ui/form-fields';
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor } from '@/lib/api';
 import { required } from '@/lib/form-rules';
-import { useForm, useFormState } from '@/lib/form-state';
-import { schemaResolver } from '@/lib/schema-resolver';
 import { useAfterDelay } from '@/lib/use-after-delay';
 import { AccountCard } from './account-card';
 import { confirmMatches, confirmPasscodeField, emailField, newPasscodeField, PASSCODE_LENGTH } from './form-schemas';
@@ -37,7 +37,7 @@ export function ResetPasscodeForm({ email, token }: { email?: string | undefined
   const { schedule, waiting } = useAfterDelay();
   const fromLink = email !== undefined && token !== undefined;
   const form = useForm({
-    resolver: schemaResolver(resetSchema),
+    resolver: zodResolver(resetSchema),
     defaultValues: { email: email ?? '', reset_code: token ?? '', new_password: '', confirm: '', terms: false },
   });
   const { errors } = useFormState({ control: form.control });

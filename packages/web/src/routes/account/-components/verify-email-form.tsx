@@ -3,6 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import MailCheck from 'lucide-react/icons/mail-check';
 import { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-fields';
@@ -10,8 +12,6 @@ import { OtpField } from '@/components/ui/otp-field';
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor } from '@/lib/api';
 import { exactDigits } from '@/lib/form-rules';
-import { useForm } from '@/lib/form-state';
-import { schemaResolver } from '@/lib/schema-resolver';
 import { session } from '@/lib/session';
 import { useAfterDelay } from '@/lib/use-after-delay';
 import { AccountCard } from './account-card';
@@ -38,7 +38,7 @@ export function VerifyEmailForm({ email: given }: { email: string | undefined })
   const navigate = useNavigate();
   const { schedule, waiting } = useAfterDelay();
   const form = useForm({
-    resolver: schemaResolver(verifySchema),
+    resolver: zodResolver(verifySchema),
     defaultValues: { email: given ?? '', ver_code: '' },
   });
   const verify = useMutation({

@@ -3,6 +3,8 @@ import { isApiError } from '@ebank/contract/errors';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-fields';
@@ -10,8 +12,6 @@ import { FileField } from '@/components/ui/file-field';
 import { SelectField } from '@/components/ui/select-field';
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor, queryOptionsFor } from '@/lib/api';
-import { useForm } from '@/lib/form-state';
-import { schemaResolver } from '@/lib/schema-resolver';
 import { session } from '@/lib/session';
 import { useAfterDelay } from '@/lib/use-after-delay';
 import { AccountCard } from '../-components/account-card';
@@ -36,7 +36,7 @@ function KycFormPage() {
   const navigate = useNavigate();
   const { schedule, waiting } = useAfterDelay();
   const documentTypes = useQuery(documentTypesQuery);
-  const form = useForm({ resolver: schemaResolver(kycSchema), defaultValues: emptyForm });
+  const form = useForm({ resolver: zodResolver(kycSchema), defaultValues: emptyForm });
   const submit = useMutation({
     ...mutationOptionsFor('submitVerification'),
     meta: { errorMessage: 'Something went wrong!' },

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { UserAvatar } from '@/components/user-avatar';
 import { institutionQuery } from './queries';
 
-/** The look of the button that opens the account menu, before and after the menu's code has loaded. */
+/** The look of the button that opens the account menu. */
 export const ACCOUNT_MENU_TRIGGER =
   'cursor-pointer rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60';
 

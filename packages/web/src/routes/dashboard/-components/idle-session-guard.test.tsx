@@ -10,7 +10,6 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACTIVITY_THROTTLE_MS, LAST_ACTIVITY_KEY, SESSION_END_KEY } from '@/lib/idle-session';
 import { session, STORAGE_KEYS } from '@/lib/session';
-import { IDLE_FALLBACK_MS } from '@/lib/when-idle';
 import { institution } from '@/test/bank-data';
 import { installDashboardBank } from '@/test/dashboard-data';
 import { errorReply } from '@/test/fake-bank';
@@ -50,11 +49,7 @@ async function openDashboard(handlers: Parameters<typeof installDashboardBank>[0
   const app = renderApp('/wp-user/dashboard');
   await screen.findByRole('heading', { name: 'Dashboard' });
   act(() => {
-    vi.advanceTimersByTime(Math.max(ACTIVITY_THROTTLE_MS, IDLE_FALLBACK_MS));
-  });
-  // The warning's dialog loads once the browser is idle after the first paint, minutes before it is due.
-  await act(async () => {
-    await import('./idle-warning');
+    vi.advanceTimersByTime(ACTIVITY_THROTTLE_MS);
   });
   fireEvent.keyDown(document.body, { key: 'Shift' });
   return { ...app, bank };

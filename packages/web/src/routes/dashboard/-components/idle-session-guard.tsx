@@ -9,11 +9,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { configuredIdleTimings, watchIdleSession, type IdleState, type IdleWatch } from '@/lib/idle-session';
-import { useLazyPart } from '@/lib/lazy-part';
 import { useLogout } from '@/lib/use-logout';
-
-/** The warning's dialog, loaded when the browser is idle after the first paint (minutes before any warning). */
-const loadWarning = () => import('./idle-warning');
+import { IdleWarning } from './idle-warning';
 
 /** A reply that says the token is no longer valid. A 403 refuses one action (a region, a code), not the session. */
 const isRejectedToken = (error: unknown) => isApiError(error) && error.kind === 'http' && error.status === 401;
@@ -25,12 +22,6 @@ export function IdleSessionGuard() {
   const [timings] = useState(configuredIdleTimings);
   const [state, setState] = useState<IdleState>({ kind: 'active' });
   const watch = useRef<IdleWatch | undefined>(undefined);
-  const [warningPart, requestWarning] = useLazyPart(loadWarning);
-  const warning = state.kind === 'warning';
-  // Should the idle-time load have failed, the warning itself asks again.
-  useEffect(() => {
-    if (warning && !warningPart) requestWarning(() => undefined);
-  }, [warning, warningPart, requestWarning]);
 
   useEffect(() => {
     const current = watchIdleSession({
@@ -69,6 +60,5 @@ export function IdleSessionGuard() {
   const stay = () => watch.current?.stayActive();
   const remainingMs = state.kind === 'warning' ? state.remainingMs : 0;
 
-  if (!warningPart) return null;
-  return <warningPart.IdleWarning open={warning} remainingMs={remainingMs} onStay={stay} onSignOut={logout} />;
+  return <IdleWarning open={state.kind === 'warning'} remainingMs={remainingMs} onStay={stay} onSignOut={logout} />;
 }

@@ -1,7 +1,4 @@
-/**
- * The phone menu's drawer with the dialog primitives it needs: a module of its own, loaded after the
- * first paint (mobile-menu.tsx), so no signed-in page waits for it.
- */
+/** The phone menu's drawer (mobile-menu.tsx). */
 import type { RefObject } from 'react';
 import { Sheet, SheetContent, SheetTitle } from '@/components/ui/sheet';
 import { MenuPanel } from './side-menu';

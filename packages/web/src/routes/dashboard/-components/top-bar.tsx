@@ -1,13 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import Bell from 'lucide-react/icons/bell';
-import { useState } from 'react';
 import { Brand } from '@/components/brand';
 import { buttonVariants } from '@/components/ui/button';
-import { useLazyPart } from '@/lib/lazy-part';
 import { cn } from '@/lib/utils';
-import { ACCOUNT_MENU_TRIGGER, AccountAvatar } from './account-avatar';
 import { MobileMenu } from './mobile-menu';
 import { useUnreadCount } from './unread-count';
+import { UserMenu } from './user-menu';
 
 function NotificationLink() {
   const count = useUnreadCount();
@@ -28,42 +26,6 @@ function NotificationLink() {
         </span>
       )}
     </Link>
-  );
-}
-
-const loadUserMenu = () => import('./user-menu');
-
-/**
- * The profile picture (or initials) opening a card with Home, Profile, Settings and Log Out. The card's
- * code loads when the browser is idle after the page has painted; until then the same button stands in,
- * and a press on it loads the card and opens it.
- */
-function UserMenu() {
-  const [menu, request] = useLazyPart(loadUserMenu);
-  // Held here, so a press on the stand-in opens the card whenever its code arrives.
-  const [open, setOpen] = useState(false);
-  const openWhenLoaded = () => {
-    request(() => {
-      setOpen(true);
-    });
-  };
-  if (menu) return <menu.UserMenuDropdown open={open} onOpenChange={setOpen} />;
-  return (
-    <button
-      type="button"
-      className={ACCOUNT_MENU_TRIGGER}
-      aria-label="Account menu"
-      aria-haspopup="menu"
-      aria-expanded={false}
-      // On the press itself, as the loaded menu's trigger opens: the code may arrive and put that trigger in
-      // this one's place before the click that ends the press.
-      onPointerDown={(event) => {
-        if (event.button === 0 && !event.ctrlKey) openWhenLoaded();
-      }}
-      onClick={openWhenLoaded}
-    >
-      <AccountAvatar />
-    </button>
   );
 }
 

@@ -1,7 +1,3 @@
-/**
- * The account menu's card (Home, Profile, Settings, Log Out), with the dropdown primitives it needs: a
- * module of its own, loaded after the first paint (top-bar.tsx), so no signed-in page waits for it.
- */
 import { Link } from '@tanstack/react-router';
 import House from 'lucide-react/icons/house';
 import LogOut from 'lucide-react/icons/log-out';
@@ -26,12 +22,12 @@ const USER_MENU_LINKS = [
 ] as const;
 
 /** The profile picture (or initials) opening a card with Home, Profile, Settings and Log Out. */
-export function UserMenuDropdown({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function UserMenu() {
   const logout = useLogout();
   const user = useAccountSummary();
   const name = user?.fullname ?? '';
   return (
-    <DropdownMenu modal={false} open={open} onOpenChange={onOpenChange}>
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger className={ACCOUNT_MENU_TRIGGER} aria-label="Account menu">
         <AccountAvatar />
       </DropdownMenuTrigger>

@@ -7,6 +7,8 @@
 import { operations } from '@ebank/contract';
 import { useMemo, useState } from 'react';
 import { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-fields';
@@ -15,8 +17,6 @@ import { SelectField } from '@/components/ui/select-field';
 import { toast } from '@/components/ui/toast';
 import { DEFAULT_ERROR_MESSAGE } from '@/lib/api';
 import { required } from '@/lib/form-rules';
-import { useForm, useWatch } from '@/lib/form-state';
-import { schemaResolver } from '@/lib/schema-resolver';
 import { CopyField } from './copy-field';
 import { amountField, IMAGE_ACCEPT, imageField } from './fields';
 
@@ -101,7 +101,7 @@ function CryptoRequestFormRound({
   const missingChoice = choice?.missing;
   const schema = useMemo(() => requestSchema(missingChoice), [missingChoice]);
   const form = useForm({
-    resolver: schemaResolver(schema),
+    resolver: zodResolver(schema),
     defaultValues: { choice: '', type: coins.names[0] ?? '', amount: '', proof: undefined },
   });
   const type = useWatch({ control: form.control, name: 'type' });

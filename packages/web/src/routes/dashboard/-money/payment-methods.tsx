@@ -13,7 +13,7 @@ import ChevronRight from 'lucide-react/icons/chevron-right';
 import CreditCard from 'lucide-react/icons/credit-card';
 import Landmark from 'lucide-react/icons/landmark';
 import type { LucideIcon } from 'lucide-react';
-import { loadApi } from '@/lib/api';
+import { api } from '@/lib/api';
 import { bankKeys } from '@/lib/query-factories';
 import { cn } from '@/lib/utils';
 
@@ -34,7 +34,7 @@ export const paymentMethodsQuery = queryOptions({
   queryKey: bankKeys.call('getPaymentMethods', undefined),
   queryFn: async ({ signal }): Promise<PaymentMethods> => {
     try {
-      return (await (await loadApi()).call('getPaymentMethods', undefined, { signal })).methods;
+      return (await api.call('getPaymentMethods', undefined, { signal })).methods;
     } catch {
       return SPEC_PAYMENT_METHODS;
     }

@@ -1,9 +1,9 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { OtpField } from '@/components/ui/otp-field';
-import { useForm } from '@/lib/form-state';
-import { schemaResolver } from '@/lib/schema-resolver';
 import { PinCard, PinCardSkeleton } from '../-components/pin-creation';
 import { PIN_LENGTH, pinDraft, redirectIfPinExists } from '../-components/pin-draft';
 import { pinEntrySchema } from '../-components/pin-entry-schema';
@@ -17,7 +17,7 @@ export const Route = createFileRoute('/dashboard/pincreation/')({
 /** Step 1: the new PIN. */
 function CreatePinPage() {
   const navigate = useNavigate();
-  const form = useForm({ resolver: schemaResolver(pinEntrySchema), defaultValues: { pin: '' } });
+  const form = useForm({ resolver: zodResolver(pinEntrySchema), defaultValues: { pin: '' } });
   const onSubmit = form.handleSubmit(({ pin }) => {
     pinDraft.set(pin);
     void navigate({ to: '/dashboard/pincreation/new1' });

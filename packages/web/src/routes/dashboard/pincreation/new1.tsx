@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
-import { useId } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { OtpField } from '@/components/ui/otp-field';
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor } from '@/lib/api';
-import { useForm } from '@/lib/form-state';
-import { schemaResolver } from '@/lib/schema-resolver';
 import { PIN_CREATION_TOAST_MS, TRANSFER_REDIRECT_MS } from '@/lib/timings';
 import { useAfterDelay } from '@/lib/use-after-delay';
 import { PIN_CREATED_MESSAGE, PIN_MISMATCH_MESSAGE, PinCard, PinCardSkeleton } from '../-components/pin-creation';
@@ -30,9 +29,8 @@ export const Route = createFileRoute('/dashboard/pincreation/new1')({
 function ConfirmPinPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const boxesId = useId();
   const { schedule, waiting } = useAfterDelay();
-  const form = useForm({ resolver: schemaResolver(pinEntrySchema), defaultValues: { pin: '' } });
+  const form = useForm({ resolver: zodResolver(pinEntrySchema), defaultValues: { pin: '' } });
   // Its failures toast for 3 s, as everything on this screen (spec section 9).
   const create = useMutation({ ...mutationOptionsFor('createPin'), meta: { toastMs: PIN_CREATION_TOAST_MS } });
 
@@ -44,8 +42,9 @@ function ConfirmPinPage() {
     }
     if (pin !== first) {
       toast.error(PIN_MISMATCH_MESSAGE, { duration: PIN_CREATION_TOAST_MS });
-      form.reset({ pin: '' });
-      document.getElementById(boxesId)?.querySelector('input')?.focus();
+      // The field keeps its element, so it can take the focus at once.
+      form.reset({ pin: '' }, { keepFieldsRef: true });
+      form.setFocus('pin');
       return;
     }
     create.mutate(
@@ -68,17 +67,15 @@ function ConfirmPinPage() {
     <PinCard step={2} title="Confirm your transaction PIN" description="Enter the same 4 digits again.">
       <Form {...form}>
         <form noValidate className="grid gap-6" onSubmit={(event) => void onSubmit(event)}>
-          <div id={boxesId}>
-            <OtpField
-              control={form.control}
-              name="pin"
-              label="Confirm PIN"
-              length={PIN_LENGTH}
-              masked
-              autoFocus
-              className="justify-items-center"
-            />
-          </div>
+          <OtpField
+            control={form.control}
+            name="pin"
+            label="Confirm PIN"
+            length={PIN_LENGTH}
+            masked
+            autoFocus
+            className="justify-items-center"
+          />
           <Button type="submit" size="lg" pending={create.isPending} disabled={done}>
             Confirm
           </Button>

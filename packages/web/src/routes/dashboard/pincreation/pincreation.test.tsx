@@ -20,7 +20,7 @@ afterEach(() => {
 type App = ReturnType<typeof renderApp>;
 
 async function enterPin(app: App, pin: string) {
-  await app.user.click(await screen.findByLabelText('Digit 1 of 4'));
+  await app.user.click(await screen.findByLabelText(/^(New|Confirm) PIN$/u, { selector: 'input' }));
   await app.user.keyboard(pin);
   await app.user.click(screen.getByRole('button', { name: 'Confirm' }));
 }
@@ -31,9 +31,11 @@ describe('PIN creation', () => {
     const app = renderApp('/wp-user/dashboard/pincreation');
     expect(await screen.findByRole('heading', { name: 'Create your transaction PIN' })).toBeInTheDocument();
     const group = screen.getByRole('group', { name: 'New PIN' });
-    const boxes = within(group).getAllByLabelText(/^Digit \d of 4$/u);
-    expect(boxes).toHaveLength(4);
-    for (const box of boxes) expect(box).toHaveAttribute('type', 'password');
+    const pin = screen.getByLabelText('New PIN', { selector: 'input' });
+    expect(group).toContainElement(pin);
+    expect(pin).toHaveAttribute('type', 'password');
+    expect(pin).toHaveAttribute('maxlength', '4');
+    expect(group.querySelectorAll('[data-slot="otp-slot"]')).toHaveLength(4);
 
     await enterPin(app, '4321');
     expect(await screen.findByRole('heading', { name: 'Confirm your transaction PIN' })).toBeInTheDocument();
@@ -61,9 +63,9 @@ describe('PIN creation', () => {
     expect(await toastDuration(MISMATCH)).toBe(PIN_CREATION_TOAST_MS);
     expect(bank.callsTo('createPin')).toHaveLength(0);
     expect(app.path()).toBe('/wp-user/dashboard/pincreation/new1');
-    for (const box of within(screen.getByRole('group', { name: 'Confirm PIN' })).getAllByLabelText(/^Digit/u))
-      expect(box).toHaveValue('');
-    expect(screen.getByLabelText('Digit 1 of 4')).toHaveFocus();
+    const confirm = screen.getByLabelText('Confirm PIN', { selector: 'input' });
+    expect(confirm).toHaveValue('');
+    expect(confirm).toHaveFocus();
 
     await enterPin(app, '4321');
     expect(await findToast(CREATED)).toBeInTheDocument();

@@ -10,6 +10,7 @@ import { CONFIRM_TOAST_MS } from '@/lib/timings';
 import { PageHeader } from '../-components/page';
 import { DEFAULT_SERVICE_CHARGE_PERCENT, transferCharges } from './-components/transfer-charges';
 import { TRANSFER_FIELDS, TRANSFER_LABELS } from './-components/transfer-form';
+import { requireStoredTransfer } from './-components/transfer-guard';
 import { TransferSteps } from './-components/transfer-steps';
 
 /** Read by this screen alone, so its failure toasts for the screen's 2 s (spec section 9). */
@@ -17,10 +18,7 @@ const serviceChargeQuery = { ...queryOptionsFor('getServiceCharge'), meta: { toa
 const institutionQuery = queryOptionsFor('getInstitution');
 
 export const Route = createFileRoute('/dashboard/send/confirm')({
-  // The guard reads the kept transfer with its schema: loaded with the route, not with the app.
-  beforeLoad: async ({ preload }) => ({
-    stored: (await import('./-components/transfer-guard')).requireStoredTransfer(preload, CONFIRM_TOAST_MS),
-  }),
+  beforeLoad: ({ preload }) => ({ stored: requireStoredTransfer(preload, CONFIRM_TOAST_MS) }),
   // The balance decides whether the transfer may go on: always read it afresh.
   loader: ({ context: { queryClient } }) =>
     Promise.all([queryClient.query({ ...serviceChargeQuery, staleTime: 0 }), queryClient.query(institutionQuery)]),

@@ -3,13 +3,13 @@ import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import { useEffect, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-fields';
 import { queryOptionsFor } from '@/lib/api';
-import { useForm } from '@/lib/form-state';
-import { schemaResolver } from '@/lib/schema-resolver';
 import { formatAmount } from '@/lib/format';
 import { PageHeader } from '../-components/page';
 import { RequestList } from '../-money/request-list';
@@ -48,7 +48,7 @@ function SendPage() {
   const transfers = useQuery(transfersQuery);
   const currency = institution.data?.currency;
   const [kept] = useState(() => transferDraft.form());
-  const form = useForm({ resolver: schemaResolver(transferFormSchema), defaultValues: kept });
+  const form = useForm({ resolver: zodResolver(transferFormSchema), defaultValues: kept });
 
   // Everything typed is kept for this browser tab, so a reload loses nothing.
   useEffect(

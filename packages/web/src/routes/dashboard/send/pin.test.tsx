@@ -33,13 +33,12 @@ function setup(handlers: BankHandlers = {}) {
 
 type App = ReturnType<typeof renderApp>;
 
-const boxes = (group: string) =>
-  within(screen.getByRole('group', { name: group })).getAllByRole('textbox', { hidden: true });
-const pinBoxes = () => screen.getAllByLabelText(/^Digit \d of 4$/u);
+/** The input of a code's group (a masked one is a password input, which has no role). */
+const codeInput = (group: string) => screen.getByLabelText(group, { selector: 'input' });
 
 async function enter(app: App, group: string, digits: string, button: string) {
-  const [first] = within(await screen.findByRole('group', { name: group })).getAllByLabelText(/^Digit 1 of 4$/u);
-  await app.user.click(first!);
+  await screen.findByRole('group', { name: group });
+  await app.user.click(codeInput(group));
   if (digits !== '') await app.user.keyboard(digits);
   await app.user.click(screen.getByRole('button', { name: button }));
 }
@@ -52,8 +51,10 @@ describe('the transfer PIN', () => {
     expect(await screen.findByRole('heading', { name: 'Enter your transaction PIN' })).toBeInTheDocument();
     expect(screen.getByText('$100.00')).toBeInTheDocument();
     expect(screen.getByText('Jane Cooper')).toBeInTheDocument();
-    expect(pinBoxes()).toHaveLength(4);
-    for (const box of pinBoxes()) expect(box).toHaveAttribute('type', 'password');
+    const group = screen.getByRole('group', { name: 'Transaction PIN' });
+    expect(group.querySelectorAll('[data-slot="otp-slot"]')).toHaveLength(4);
+    expect(codeInput('Transaction PIN')).toHaveAttribute('maxlength', '4');
+    expect(codeInput('Transaction PIN')).toHaveAttribute('type', 'password');
   });
 
   it.each([
@@ -108,7 +109,7 @@ describe('the transfer PIN', () => {
     await enterPin(app, '9999');
     expect(await toastDuration('Incorrect PIN. 4 attempts left.')).toBe(PIN_CONFIRMATION_TOAST_MS);
     await waitFor(() => {
-      for (const box of pinBoxes()) expect(box).toHaveValue('');
+      expect(codeInput('Transaction PIN')).toHaveValue('');
     });
     expect(bank.callsTo('createTransfer')).toHaveLength(0);
     await act(() => vi.advanceTimersByTimeAsync(PIN_CONFIRMATION_TOAST_MS - 1000));
@@ -136,7 +137,7 @@ describe('the transfer PIN', () => {
     await enterPin(app);
     expect(await toastDuration('An error has Occured.')).toBe(PIN_CONFIRMATION_TOAST_MS);
     await waitFor(() => {
-      for (const box of pinBoxes()) expect(box).toHaveValue('');
+      expect(codeInput('Transaction PIN')).toHaveValue('');
     });
   });
 
@@ -151,7 +152,8 @@ describe('the transfer PIN', () => {
     expect(await screen.findByRole('heading', { name: 'Transfer Authorization Code is required' })).toBeInTheDocument();
     expect(screen.getByText('We sent a 4-digit code to d***@bank.test.')).toBeInTheDocument();
     expect(bank.callsTo('createTransfer')).toHaveLength(0);
-    expect(boxes('Authorization code')).toHaveLength(4);
+    expect(codeInput('Authorization code')).toHaveAttribute('maxlength', '4');
+    expect(codeInput('Authorization code')).toHaveAttribute('type', 'text');
 
     await enterCode(app);
     expect(await findToast('Successful! Await Confirmation')).toBeInTheDocument();
@@ -177,7 +179,7 @@ describe('the transfer PIN', () => {
     await enterCode(app, '0000');
     expect(await toastDuration('Incorrect authorization code. 4 attempts left.')).toBe(PIN_CONFIRMATION_TOAST_MS);
     await waitFor(() => {
-      for (const box of boxes('Authorization code')) expect(box).toHaveValue('');
+      expect(codeInput('Authorization code')).toHaveValue('');
     });
     expect(bank.callsTo('createTransfer')).toHaveLength(0);
   });
@@ -188,7 +190,7 @@ describe('the transfer PIN', () => {
     expect(await toastDuration('Insufficient balance')).toBe(PIN_CONFIRMATION_TOAST_MS);
     expect(screen.getByRole('heading', { name: 'Enter your transaction PIN' })).toBeInTheDocument();
     await waitFor(() => {
-      for (const box of pinBoxes()) expect(box).toHaveValue('');
+      expect(codeInput('Transaction PIN')).toHaveValue('');
     });
     expect(window.sessionStorage.getItem(TRANSFER_STORAGE_KEY)).not.toBeNull();
   });
@@ -208,7 +210,7 @@ describe('the transfer PIN', () => {
       expect(await toastDuration(message)).toBe(PIN_CONFIRMATION_TOAST_MS);
       expect(within(toastRegion()).queryByText('Successful! Await Confirmation')).not.toBeInTheDocument();
       await waitFor(() => {
-        for (const box of pinBoxes()) expect(box).toHaveValue('');
+        expect(codeInput('Transaction PIN')).toHaveValue('');
       });
       expect(app.path()).toBe(PIN);
       expect(window.sessionStorage.getItem(TRANSFER_STORAGE_KEY)).not.toBeNull();

@@ -5,14 +5,14 @@ import ArrowLeft from 'lucide-react/icons/arrow-left';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import { useMemo, useState, type ReactNode } from 'react';
 import { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
 import { OtpField } from '@/components/ui/otp-field';
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor, queryOptionsFor } from '@/lib/api';
-import { useForm } from '@/lib/form-state';
-import { schemaResolver } from '@/lib/schema-resolver';
 import { formatAmount } from '@/lib/format';
 import { exactDigits } from '@/lib/form-rules';
 import type { CallMeta } from '@/lib/query-client';
@@ -21,6 +21,7 @@ import { PIN_CONFIRMATION_TOAST_MS, TRANSFER_REDIRECT_MS } from '@/lib/timings';
 import { useAfterDelay } from '@/lib/use-after-delay';
 import { PageHeader } from '../-components/page';
 import { transferDraft } from './-components/transfer-draft';
+import { requireStoredTransfer } from './-components/transfer-guard';
 import { TransferSteps } from './-components/transfer-steps';
 import { textLinkClass } from '@/components/ui/text-link';
 import { cn } from '@/lib/utils';
@@ -28,10 +29,7 @@ import { cn } from '@/lib/utils';
 const institutionQuery = queryOptionsFor('getInstitution');
 
 export const Route = createFileRoute('/dashboard/send/pin')({
-  // The guard reads the kept transfer with its schema: loaded with the route, not with the app.
-  beforeLoad: async ({ preload }) => ({
-    stored: (await import('./-components/transfer-guard')).requireStoredTransfer(preload, PIN_CONFIRMATION_TOAST_MS),
-  }),
+  beforeLoad: ({ preload }) => ({ stored: requireStoredTransfer(preload, PIN_CONFIRMATION_TOAST_MS) }),
   component: PinPage,
 });
 
@@ -213,7 +211,7 @@ function SecretStep({
       }),
     [length, invalid, field],
   );
-  const form = useForm({ resolver: schemaResolver(schema), defaultValues: { secret: '' } });
+  const form = useForm({ resolver: zodResolver(schema), defaultValues: { secret: '' } });
   // A fresh set of boxes (focused again) after a refused entry.
   const [attempt, setAttempt] = useState(0);
 

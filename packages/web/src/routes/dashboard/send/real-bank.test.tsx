@@ -57,8 +57,8 @@ async function fillForm(app: App, amount: string) {
 }
 
 async function enter(app: App, group: string, digits: string, button: string) {
-  const boxes = within(await screen.findByRole('group', { name: group }, { timeout: 5000 }));
-  await app.user.click(boxes.getByLabelText('Digit 1 of 4'));
+  await screen.findByRole('group', { name: group }, { timeout: 5000 });
+  await app.user.click(screen.getByLabelText(group, { selector: 'input' }));
   await app.user.keyboard(digits);
   await app.user.click(screen.getByRole('button', { name: button }));
 }
