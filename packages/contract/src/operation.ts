@@ -25,8 +25,7 @@ export interface OperationMeta<S extends Selector = Selector, A extends Auth = A
 }
 
 /** The typed text fields; an operation without any has `object` (zod types it as `Record<string, never>`). */
-type FieldsOf<Req extends RequestSchema> =
-  Record<string, never> extends z.output<Req> ? object : z.output<Req>;
+type FieldsOf<Req extends RequestSchema> = Record<string, never> extends z.output<Req> ? object : z.output<Req>;
 
 /** What a client passes: typed fields plus a Blob per file field. */
 export type BodyInput<Req extends RequestSchema, Files extends FileSpecs> = FieldsOf<Req> & {
