@@ -35,6 +35,14 @@ export interface TextFieldProps<T extends FieldValues, N extends FieldPathByValu
   readonly multiline?: boolean;
 }
 
+/** An e-mail address: the e-mail keyboard and the browser's e-mail autofill (`username` on a sign-in form). */
+export function EmailField<T extends FieldValues, N extends FieldPathByValue<T, string>, TOut = T>({
+  label = 'E-mail',
+  ...props
+}: Omit<TextFieldProps<T, N, TOut>, 'label' | 'type' | 'inputMode'> & { readonly label?: ReactNode }) {
+  return <TextField label={label} type="email" inputMode="email" autoComplete="email" {...props} />;
+}
+
 export function TextField<T extends FieldValues, N extends FieldPathByValue<T, string>, TOut = T>({
   control,
   name,

@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
-import { TextField } from '@/components/ui/form-fields';
+import { EmailField } from '@/components/ui/form-fields';
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor } from '@/lib/api';
 import { AccountCard } from './-components/account-card';
@@ -60,15 +60,7 @@ function ForgotPage() {
     >
       <Form {...form}>
         <form noValidate className="grid gap-5" onSubmit={(event) => void onSubmit(event)}>
-          <TextField
-            control={form.control}
-            name="email"
-            label="E-mail"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoFocus
-          />
+          <EmailField control={form.control} name="email" autoFocus />
           <Button type="submit" size="lg" pending={request.isPending}>
             Send reset link
           </Button>

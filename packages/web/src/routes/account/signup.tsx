@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
-import { CheckboxField, SecretDigitsField, TextField } from '@/components/ui/form-fields';
+import { CheckboxField, SecretDigitsField, TextField, EmailField } from '@/components/ui/form-fields';
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor } from '@/lib/api';
 import { session } from '@/lib/session';
@@ -64,14 +64,7 @@ function SignupPage() {
             <TextField control={form.control} name="last_name" label="Last name" autoComplete="family-name" />
           </div>
           <TextField control={form.control} name="username" label="Username" autoComplete="username" />
-          <TextField
-            control={form.control}
-            name="email"
-            label="E-mail"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-          />
+          <EmailField control={form.control} name="email" />
           <SecretDigitsField
             control={form.control}
             name="password"

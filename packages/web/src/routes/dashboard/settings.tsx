@@ -11,7 +11,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
-import { SecretDigitsField, TextField } from '@/components/ui/form-fields';
+import { EmailField, SecretDigitsField } from '@/components/ui/form-fields';
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor } from '@/lib/api';
 import { exactDigits } from '@/lib/form-rules';
@@ -180,14 +180,7 @@ function EmailForm() {
     >
       <Form {...form}>
         <form noValidate className="grid gap-5" onSubmit={(event) => void onSubmit(event)}>
-          <TextField
-            control={form.control}
-            name="email"
-            label="New e-mail address"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-          />
+          <EmailField control={form.control} name="email" label="New e-mail address" />
           <Button type="submit" className="sm:justify-self-start" disabled={!canSave} pending={change.isPending}>
             Save
           </Button>

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
-import { CheckboxField, TextField } from '@/components/ui/form-fields';
+import { CheckboxField, EmailField } from '@/components/ui/form-fields';
 import { mutationOptionsFor } from '@/lib/api';
 import { emailStepResolver } from './login-schemas';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -53,14 +53,7 @@ export function LoginEmailStep({
     <Form {...form}>
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <fieldset disabled={!hydrated} className="grid gap-5">
-          <TextField
-            control={form.control}
-            name="email"
-            label="E-mail"
-            type="email"
-            inputMode="email"
-            autoComplete="username"
-          />
+          <EmailField control={form.control} name="email" autoComplete="username" />
           <div className="flex flex-wrap items-center justify-between gap-3">
             <CheckboxField control={form.control} name="remember" label="Remember me" />
             <Link to="/account/forgot" className={cn(textLinkClass, 'rounded-sm text-sm')}>

@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useFormState } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
-import { CheckboxField, SecretDigitsField, TextField } from '@/components/ui/form-fields';
+import { CheckboxField, SecretDigitsField, TextField, EmailField } from '@/components/ui/form-fields';
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor } from '@/lib/api';
 import { required } from '@/lib/form-rules';
@@ -91,14 +91,7 @@ export function ResetPasscodeForm({ email, token }: { email?: string | undefined
             </>
           ) : (
             <>
-              <TextField
-                control={form.control}
-                name="email"
-                label="E-mail"
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-              />
+              <EmailField control={form.control} name="email" />
               <TextField
                 control={form.control}
                 name="reset_code"

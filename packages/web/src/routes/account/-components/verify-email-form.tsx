@@ -7,7 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
-import { TextField } from '@/components/ui/form-fields';
+import { EmailField } from '@/components/ui/form-fields';
 import { OtpField } from '@/components/ui/otp-field';
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor } from '@/lib/api';
@@ -97,14 +97,7 @@ export function VerifyEmailForm({ email: given }: { email: string | undefined })
       <Form {...form}>
         <form noValidate className="grid gap-5" onSubmit={(event) => void onSubmit(event)}>
           {known === undefined ? (
-            <TextField
-              control={form.control}
-              name="email"
-              label="E-mail"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-            />
+            <EmailField control={form.control} name="email" />
           ) : (
             <input type="hidden" {...form.register('email')} />
           )}

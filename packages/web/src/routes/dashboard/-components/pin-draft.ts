@@ -1,11 +1,9 @@
 /**
- * The PIN creation screens' state and guards, apart from their UI: the route guards (part of the app's
- * route tree, loaded with every page) use them, and the screens' look loads with the screens.
+ * The PIN creation screens' state, apart from their UI: the route guard (part of the app's route tree,
+ * loaded with every page) reads it, so it holds nothing that only the screens need (their loader check is
+ * `pin-exists.ts`, their look `pin-creation.tsx`; both load with the screens).
  */
-import type { QueryClient } from '@tanstack/react-query';
-import { redirect } from '@tanstack/react-router';
 import { storedValue } from '@/lib/browser-storage';
-import { pinQuery } from './queries';
 
 export const PIN_LENGTH = 4;
 
@@ -24,9 +22,3 @@ export const pinDraft = {
     kept.remove();
   },
 };
-
-/** A user who already has a PIN changes it in Settings instead. */
-export async function redirectIfPinExists(queryClient: QueryClient) {
-  const { haspin } = await queryClient.query(pinQuery);
-  if (haspin) throw redirect({ to: '/dashboard/settings', replace: true });
-}

@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { OtpField } from '@/components/ui/otp-field';
 import { PinCard, PinCardSkeleton } from '../-components/pin-creation';
-import { PIN_LENGTH, pinDraft, redirectIfPinExists } from '../-components/pin-draft';
+import { PIN_LENGTH, pinDraft } from '../-components/pin-draft';
+import { redirectIfPinExists } from '../-components/pin-exists';
 import { pinEntrySchema } from '../-components/pin-entry-schema';
 
 export const Route = createFileRoute('/dashboard/pincreation/')({
