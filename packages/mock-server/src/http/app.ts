@@ -132,12 +132,15 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
     const result = await answerApiCall(bank, decoded, origin, { validateReplies });
     res.status(result.status).json(result.body);
   };
-  app.all(API_PATH, noStore);
-  app.post(API_PATH, parseForm, limitLookups, answer);
-  app.all(API_PATH, (_req, res) => {
-    res.set('Allow', 'POST');
-    sendError(res, 405, 'Use POST for every call', 'method_not_allowed');
-  });
+  // One route, so the path is matched once per call; its handlers run in this order for every method.
+  app
+    .route(API_PATH)
+    .all(noStore)
+    .post(parseForm, limitLookups, answer)
+    .all((_req, res) => {
+      res.set('Allow', 'POST');
+      sendError(res, 405, 'Use POST for every call', 'method_not_allowed');
+    });
 
   // --- developer endpoints -------------------------------------------------------------------
   app.get('/__mock/health', (_req, res) => {

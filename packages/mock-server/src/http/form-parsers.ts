@@ -4,6 +4,7 @@
  * read. Every error of the parsers becomes a {@link FormRefusal}, a 4xx with a message a client can
  * read, never a 500: what the parsers cannot read is the client's mistake.
  */
+import { isAscii } from 'node:buffer';
 import type { Request, RequestHandler } from 'express';
 import express from 'express';
 import multer from 'multer';
@@ -79,9 +80,13 @@ class MalformedForm extends Error {
   readonly status = 400;
 }
 const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+const BAD_ESCAPE = /%(?![0-9A-Fa-f]{2})/u;
 function checkUrlencoded(_req: unknown, _res: unknown, body: Buffer, encoding: string) {
-  if (body.includes(0x25) && /%(?![0-9A-Fa-f]{2})/u.test(body.toString('latin1')))
+  const escapes = body.includes(0x25);
+  if (escapes && BAD_ESCAPE.test(body.toString('latin1')))
     throw new MalformedForm('The form body has an invalid percent-escape');
+  // ASCII without escapes is UTF-8 as it stands: there is nothing to decode.
+  if (!escapes && isAscii(body)) return;
   if (encoding.toLowerCase() !== 'utf-8') return;
   try {
     decodeURIComponent(STRICT_UTF8.decode(body));
@@ -127,9 +132,10 @@ const urlencodedParser: RequestHandler = express.urlencoded({
 
 /** busboy reads bytes that are not UTF-8 as U+FFFD: a text field holding one was not UTF-8 as sent. */
 function notUtf8Field(fields: Readonly<Record<string, unknown>>): string | undefined {
-  for (const [name, value] of Object.entries(fields)) {
-    const values: unknown[] = Array.isArray(value) ? value : [value];
-    if (name.includes('\uFFFD') || values.some((v) => typeof v === 'string' && v.includes('\uFFFD'))) return name;
+  const replaced = (v: unknown) => typeof v === 'string' && v.includes('\uFFFD');
+  for (const name in fields) {
+    const value = fields[name];
+    if (name.includes('\uFFFD') || (Array.isArray(value) ? value.some(replaced) : replaced(value))) return name;
   }
   return undefined;
 }
@@ -164,12 +170,15 @@ const parseUrlencoded: RequestHandler = (req, res, next) => {
  * Reads the API's form into `req.body` (text fields, a repeated one as an array) and `req.files`. A
  * request without a Content-Type is an empty form only when it has no body.
  */
+const FORM_TYPES = ['multipart/form-data', 'application/x-www-form-urlencoded'];
 export const parseForm: RequestHandler = (req, res, next) => {
-  if (req.is('multipart/form-data')) {
+  // One look at the Content-Type names the parser.
+  const type = req.is(FORM_TYPES);
+  if (type === 'multipart/form-data') {
     parseMultipart(req, res, next);
     return;
   }
-  if (req.is('application/x-www-form-urlencoded')) {
+  if (type === 'application/x-www-form-urlencoded') {
     parseUrlencoded(req, res, next);
     return;
   }
