@@ -6,7 +6,7 @@
 import { isApiError, type ApiError } from '@ebank/contract/errors';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toast';
-import { errorMessage } from './api';
+import { errorMessage } from './error-message';
 
 /** What a call may tell the central error handler. */
 export type CallMeta = Record<string, unknown> & {

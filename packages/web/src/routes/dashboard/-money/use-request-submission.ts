@@ -1,6 +1,7 @@
 import type { QueryName } from '@ebank/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_ERROR_MESSAGE, mutationOptionsFor } from '@/lib/api';
+import { mutationOptionsFor } from '@/lib/api';
+import { DEFAULT_ERROR_MESSAGE } from '@/lib/error-message';
 import { bankKeys } from '@/lib/query-factories';
 
 /** The submissions of the crypto form: each answers with an icon. */

@@ -10,7 +10,8 @@ import { CONFIRM_TOAST_MS } from '@/lib/timings';
 import { PageHeader } from '../-components/page';
 import { DEFAULT_SERVICE_CHARGE_PERCENT, transferCharges } from './-components/transfer-charges';
 import { TRANSFER_FIELDS, TRANSFER_LABELS } from './-components/transfer-form';
-import { requireStoredTransfer } from './-components/transfer-guard';
+import { transferDraft } from './-components/transfer-draft';
+import { backToTransferForm, requireKeptTransfer } from './-components/transfer-guard';
 import { TransferSteps } from './-components/transfer-steps';
 
 /** Read by this screen alone, so its failure toasts for the screen's 2 s (spec section 9). */
@@ -18,16 +19,28 @@ const serviceChargeQuery = { ...queryOptionsFor('getServiceCharge'), meta: { toa
 const institutionQuery = queryOptionsFor('getInstitution');
 
 export const Route = createFileRoute('/dashboard/send/confirm')({
-  beforeLoad: ({ preload }) => ({ stored: requireStoredTransfer(preload, CONFIRM_TOAST_MS) }),
-  // The balance decides whether the transfer may go on: always read it afresh.
-  loader: ({ context: { queryClient } }) =>
-    Promise.all([queryClient.query({ ...serviceChargeQuery, staleTime: 0 }), queryClient.query(institutionQuery)]),
+  beforeLoad: ({ preload }) => {
+    requireKeptTransfer(preload, CONFIRM_TOAST_MS);
+  },
+  // The kept transfer, checked; and the balance, which decides whether the transfer may go on: always
+  // read it afresh. The router drops the result once the screen is left, so every visit checks and reads
+  // anew before the page shows.
+  loader: async ({ preload, context: { queryClient } }) => {
+    const stored = transferDraft.transfer() ?? backToTransferForm(preload, CONFIRM_TOAST_MS);
+    await Promise.all([
+      queryClient.query({ ...serviceChargeQuery, staleTime: 0 }),
+      queryClient.query(institutionQuery),
+    ]);
+    return stored;
+  },
+  gcTime: 0,
+  preloadGcTime: 0,
   component: ConfirmPage,
 });
 
 function ConfirmPage() {
   const navigate = useNavigate();
-  const { transfer } = Route.useRouteContext({ select: (context) => context.stored });
+  const { transfer } = Route.useLoaderData();
   const { data: charge } = useSuspenseQuery(serviceChargeQuery);
   const { data: institution } = useSuspenseQuery(institutionQuery);
   const currency = institution.currency;

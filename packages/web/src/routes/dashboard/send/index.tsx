@@ -22,11 +22,14 @@ const institutionQuery = queryOptionsFor('getInstitution');
 const transfersQuery = queryOptionsFor('getTransferList');
 
 export const Route = createFileRoute('/dashboard/send/')({
-  // Spec section 6: without a transaction PIN, create one first.
-  beforeLoad: async ({ context: { queryClient } }) => {
+  // Spec section 6: without a transaction PIN, create one first. The router drops the result once the
+  // screen is left, so every visit asks before the page shows (the answer itself is cached by the query).
+  loader: async ({ context: { queryClient } }) => {
     const { haspin } = await queryClient.query(pinQuery);
     if (!haspin) throw redirect({ to: '/dashboard/pincreation', replace: true });
   },
+  gcTime: 0,
+  preloadGcTime: 0,
   component: SendPage,
 });
 

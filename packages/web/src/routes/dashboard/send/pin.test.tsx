@@ -5,7 +5,7 @@ import { PIN_CONFIRMATION_TOAST_MS, TRANSFER_REDIRECT_MS } from '@/lib/timings';
 import { errorReply, NETWORK_FAILURE, type BankAnswer, type BankHandlers } from '@/test/fake-bank';
 import { signedInBank, transferForm } from '@/test/money-data';
 import { findToast, renderApp, toastDuration, toastRegion, useAdvancingFakeTimers } from '@/test/render-app';
-import { TRANSFER_STORAGE_KEY } from './-components/transfer-draft';
+import { TRANSFER_STORAGE_KEY } from './-components/transfer-storage';
 
 const PIN = '/wp-user/dashboard/send/pin';
 
@@ -216,6 +216,24 @@ describe('the transfer PIN', () => {
       expect(window.sessionStorage.getItem(TRANSFER_STORAGE_KEY)).not.toBeNull();
     },
   );
+
+  it('asks for the transfer as it was last reviewed, on every visit', async () => {
+    const { app } = setup();
+    expect(await screen.findByText('$100.00')).toBeInTheDocument();
+    await app.user.click(screen.getByRole('link', { name: 'Back to the review' }));
+    await app.user.click(await screen.findByRole('link', { name: 'Edit' }));
+    await app.user.clear(await screen.findByRole('spinbutton', { name: 'Amount' }));
+    await app.user.type(screen.getByRole('spinbutton', { name: 'Amount' }), '120');
+    await app.user.click(screen.getByRole('button', { name: 'Continue' }));
+    const shown: string[] = [];
+    new MutationObserver(() => {
+      shown.push(document.body.textContent);
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    await app.user.click(await screen.findByRole('button', { name: 'Confirmed' }));
+    expect(await screen.findByRole('heading', { name: 'Enter your transaction PIN' })).toBeInTheDocument();
+    expect(screen.getByText('$120.00')).toBeInTheDocument();
+    expect(shown.some((text) => text.includes('$100.00'))).toBe(false);
+  });
 
   it("says 'Something went wrong!' and goes back to the form without a kept transfer", async () => {
     window.sessionStorage.clear();

@@ -21,7 +21,7 @@ import { PIN_CONFIRMATION_TOAST_MS, TRANSFER_REDIRECT_MS } from '@/lib/timings';
 import { useAfterDelay } from '@/lib/use-after-delay';
 import { PageHeader } from '../-components/page';
 import { transferDraft } from './-components/transfer-draft';
-import { requireStoredTransfer } from './-components/transfer-guard';
+import { backToTransferForm, requireKeptTransfer } from './-components/transfer-guard';
 import { TransferSteps } from './-components/transfer-steps';
 import { textLinkClass } from '@/components/ui/text-link';
 import { cn } from '@/lib/utils';
@@ -29,7 +29,14 @@ import { cn } from '@/lib/utils';
 const institutionQuery = queryOptionsFor('getInstitution');
 
 export const Route = createFileRoute('/dashboard/send/pin')({
-  beforeLoad: ({ preload }) => ({ stored: requireStoredTransfer(preload, PIN_CONFIRMATION_TOAST_MS) }),
+  beforeLoad: ({ preload }) => {
+    requireKeptTransfer(preload, PIN_CONFIRMATION_TOAST_MS);
+  },
+  // The kept transfer, checked before the page shows. The router drops the result once the screen is
+  // left (no cached match to show while a check runs), so every visit checks anew.
+  loader: ({ preload }) => transferDraft.transfer() ?? backToTransferForm(preload, PIN_CONFIRMATION_TOAST_MS),
+  gcTime: 0,
+  preloadGcTime: 0,
   component: PinPage,
 });
 
@@ -60,7 +67,7 @@ type Step = { readonly kind: 'pin' } | { readonly kind: 'code'; readonly head: s
 const PIN_CALL_META = { errorMessage: PIN_MESSAGES.failed, toastMs: PIN_CONFIRMATION_TOAST_MS } satisfies CallMeta;
 
 function PinPage() {
-  const { transfer, display } = Route.useRouteContext({ select: (context) => context.stored });
+  const { transfer, display } = Route.useLoaderData();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { schedule, waiting } = useAfterDelay();

@@ -5,7 +5,7 @@ import { institution } from '@/test/bank-data';
 import { errorReply, type BankHandlers } from '@/test/fake-bank';
 import { serviceCharge, signedInBank, TRANSFER_LABELS, transferField, transferForm } from '@/test/money-data';
 import { renderApp, toastDuration, toastRegion, useAdvancingFakeTimers } from '@/test/render-app';
-import { TRANSFER_STORAGE_KEY } from './-components/transfer-draft';
+import { TRANSFER_STORAGE_KEY } from './-components/transfer-storage';
 
 const FORM = '/wp-user/dashboard/send';
 const CONFIRM = '/wp-user/dashboard/send/confirm';
@@ -34,6 +34,16 @@ async function fillForm(app: App, values = transferForm()) {
 /** Keeps a transfer as the form would have left it. */
 function keep(fields: Record<string, string> = transferForm(), display?: string) {
   window.sessionStorage.setItem(TRANSFER_STORAGE_KEY, JSON.stringify({ fields, display }));
+}
+
+/** Every text the page shows from now on, one entry per change of the page. */
+function watchText() {
+  const shown: string[] = [];
+  const observer = new MutationObserver(() => {
+    shown.push(document.body.textContent);
+  });
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  return shown;
 }
 
 const stored = () => JSON.parse(window.sessionStorage.getItem(TRANSFER_STORAGE_KEY) ?? 'null') as unknown;
@@ -188,6 +198,40 @@ describe('the transfer review', () => {
     await app.user.click(screen.getByRole('link', { name: 'Edit' }));
     expect(await screen.findByRole('textbox', { name: 'Bank' })).toHaveValue('First Example Bank');
     expect(transferField('amount')).toHaveValue(80);
+  });
+
+  it('reviews the transfer as it was last changed, on every visit', async () => {
+    keep(transferForm({ amount: '80' }), '$80.00');
+    const { app } = setup({}, CONFIRM);
+    const charges = () => screen.findByLabelText('Charges');
+    expect(within(await charges()).getByText('Amount received').nextElementSibling).toHaveTextContent('$72.00');
+    await app.user.click(screen.getByRole('link', { name: 'Edit' }));
+    await app.user.clear(await screen.findByRole('spinbutton', { name: 'Amount' }));
+    await app.user.type(transferField('amount'), '120');
+    const shown = watchText();
+    await app.user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(within(await charges()).getByText('Amount received').nextElementSibling).toHaveTextContent('$108.00');
+    expect(shown.some((text) => text.includes('$72.00'))).toBe(false);
+  });
+
+  it("says 'Something went wrong!' when going back to a review whose transfer was since left incomplete", async () => {
+    keep(transferForm({ amount: '80' }), '$80.00');
+    const { app } = setup({}, CONFIRM);
+    expect(await screen.findByLabelText('Charges')).toBeInTheDocument();
+    await app.user.click(screen.getByRole('link', { name: 'Edit' }));
+    await app.user.clear(await screen.findByRole('textbox', { name: 'Bank' }));
+    await waitFor(() => {
+      expect(stored()).toMatchObject({ fields: { bank: '' } });
+    });
+    const shown = watchText();
+    act(() => {
+      app.router.history.back();
+    });
+    expect(await toastDuration('Something went wrong!')).toBe(CONFIRM_TOAST_MS);
+    await waitFor(() => {
+      expect(app.path()).toBe(FORM);
+    });
+    expect(shown.some((text) => text.includes('Review your transfer'))).toBe(false);
   });
 
   it.each([

@@ -4,17 +4,13 @@
  * form writes it; a completed transfer or "Start over" clears it. The PIN and the code are never kept.
  */
 import { z } from 'zod';
-import { storedValue } from '@/lib/browser-storage';
 import { emptyTransferForm, transferFormSchema, type Transfer, type TransferFormInput } from './transfer-form';
-
-export const TRANSFER_STORAGE_KEY = 'baTransfer';
+import { keptTransfer as kept } from './transfer-storage';
 
 const StoredSchema = z.object({
   fields: z.partialRecord(transferFormSchema.keyof(), z.string()),
   display: z.string().optional(),
 });
-
-const kept = storedValue('sessionStorage', TRANSFER_STORAGE_KEY);
 
 function readStored() {
   const raw = kept.get();
