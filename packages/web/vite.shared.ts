@@ -34,5 +34,14 @@ export function portalViteConfig(root: string): UserConfig {
       tailwindcss(),
     ],
     resolve: { alias: { '@': src } },
+    build: {
+      // The bundler folds shared chunks under 4 kB into the chunks that use them (decision 0027): a page
+      // then fetches about half as many files, which over HTTP/1.1's six connections a host means fewer
+      // round trips before it renders. It costs a little duplicated code.
+      rolldownOptions: {
+        preserveEntrySignatures: false,
+        output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 4 * 1024 } } },
+      },
+    },
   };
 }
