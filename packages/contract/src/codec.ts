@@ -113,8 +113,9 @@ export interface DecodeFailure {
   readonly issues: readonly FieldIssue[];
 }
 
-export type Decoded = {
-  [K in OperationName]: {
+/** A decoded request of each operation: its name, its definition and its validated, typed input. */
+type DecodedOf<N extends OperationName> = {
+  [K in N]: {
     readonly ok: true;
     readonly name: K;
     readonly operation: Operations[K];
@@ -122,7 +123,23 @@ export type Decoded = {
     /** The `token` field, when one was sent with a marker operation. */
     readonly token: string | undefined;
   };
-}[OperationName];
+}[N];
+export type Decoded = DecodedOf<OperationName>;
+
+/**
+ * Pairs a name with its operation and input. The input has just been validated by that operation's own
+ * request schema and file specs, which is what its type says.
+ */
+function decoded<K extends OperationName>(name: K, input: Record<string, unknown>, token: string | undefined) {
+  const result: DecodedOf<K> = {
+    ok: true,
+    name,
+    operation: operations[name],
+    input: input as OperationReceived<Operations[K]>,
+    token,
+  };
+  return result;
+}
 
 const failure = (code: DecodeErrorCode, message: string, issues: FieldIssue[] = []): DecodeFailure => ({
   ok: false,
@@ -228,11 +245,5 @@ export function decode(
     const more = issues.length > 5 ? ` (and ${issues.length - 5} more)` : '';
     return failure('invalid_request', `Invalid ${label} request: ${shown.join('; ')}${more}`, issues);
   }
-  return {
-    ok: true,
-    name,
-    operation,
-    input: { ...parsed.data, ...received },
-    token,
-  } as unknown as Decoded;
+  return decoded(name, { ...parsed.data, ...received }, token);
 }

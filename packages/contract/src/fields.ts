@@ -21,8 +21,6 @@ export type FieldMeta =
 
 export const fieldMeta = z.registry<FieldMeta>();
 
-/** Longest value any single text field may carry; longer ones are refused with the field's name. */
-export const MAX_TEXT_LENGTH = 2000;
 /** Longest JSON document (the transfer's `extra`). */
 export const MAX_JSON_LENGTH = 8000;
 
