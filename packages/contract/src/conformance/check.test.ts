@@ -1,69 +1,14 @@
 /**
- * The conformance check against a stand-in host built from the contract's own decoder (the run
- * against the real mock bank is in packages/mock-server/src/http/conformance.test.ts), the table it
- * prints, and its command line.
+ * The conformance check against a stand-in host built from the contract's own decoder (stand-in.ts;
+ * the run against the real mock bank is in packages/mock-server/src/http/conformance.test.ts), the
+ * table it prints, and its command line.
  */
 import { describe, expect, it } from 'vitest';
-import { decode, type Decoded } from '../codec';
-import type { IncomingFile } from '../files';
 import { operationNames, operations, type OperationName } from '../operations';
 import { parseCheckArgs } from './args';
 import { allPass, REFUSALS, runConformance, SIGN_IN, type CheckRow } from './check';
+import { json, refusal, standIn } from './stand-in';
 import { formatTable } from './table';
-
-// --- a stand-in host -------------------------------------------------------------------------------
-
-interface Received {
-  readonly contentType: string;
-  readonly decoded: ReturnType<typeof decode>;
-  readonly fields: Record<string, unknown>;
-}
-interface Answer {
-  readonly status: number;
-  readonly body: unknown;
-}
-type Answers = (decoded: Decoded) => Answer | string | undefined;
-
-const TOKEN = 'good-token';
-const json = (status: number, body: unknown) =>
-  new Response(typeof body === 'string' ? body : JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-const refusal = (message: string) => ({ error: true, message, code: 'refused' });
-
-/**
- * A host that reads each request the way the mock does (the contract's `decode`), signs in anyone
- * with the token above, answers what `answers` says and refuses the rest in the error shape.
- */
-function standIn(answers: Answers = () => undefined) {
-  const received: Received[] = [];
-  const fetchImpl: typeof fetch = async (url, init) => {
-    const request = new Request(url, init);
-    const form = await request.formData();
-    const fields: Record<string, unknown> = {};
-    const files: IncomingFile[] = [];
-    for (const [key, value] of form.entries()) {
-      if (typeof value === 'string') fields[key] = key in fields ? [fields[key], value].flat() : value;
-      else {
-        const buffer = new Uint8Array(await value.arrayBuffer());
-        files.push({ fieldname: key, originalname: value.name, size: buffer.length, buffer });
-      }
-    }
-    const decoded = decode(Object.fromEntries(new URL(request.url).searchParams), fields, files);
-    received.push({ contentType: request.headers.get('content-type') ?? '', decoded, fields });
-    if (!decoded.ok) return json(400, refusal(decoded.message));
-    if (decoded.operation.auth === 'user' && decoded.token !== TOKEN) return json(401, refusal('Please log in'));
-    const answer = answers(decoded);
-    if (typeof answer === 'string') return new Response(answer, { status: 200 });
-    if (answer) return json(answer.status, answer.body);
-    if (decoded.name === 'login')
-      return json(200, { role: 'user', jwt: TOKEN, verification_status: 'Verified', message: 'Welcome Back' });
-    return json(400, refusal(`${decoded.name} is not in this stand-in`));
-  };
-  const sent = () => received.flatMap((r) => (r.decoded.ok ? [r.decoded.name] : []));
-  return { fetch: fetchImpl, received, sent };
-}
 
 const queries = operationNames.filter((n) => operations[n].kind === 'query');
 const rowOf = (rows: readonly CheckRow[], operation: string) => rows.find((r) => r.operation === operation);
@@ -220,6 +165,24 @@ describe('the conformance check', () => {
     });
     expect(host.sent().filter((n) => operations[n].auth === 'user')).toEqual(['getInstitution']);
     expect(allPass(rows)).toBe(false);
+    // The rows not fired are marked skipped: the sign-in's row is the one failure they share.
+    const skipped = rows.filter((r) => r.skipped).map((r) => r.operation);
+    expect(skipped).toEqual(queries.filter((n) => operations[n].auth === 'user'));
+    expect(rows.filter((r) => !r.ok && !r.skipped).map((r) => r.operation)).toEqual(['sign-in']);
+  });
+
+  it('tells of every row as it is made, with how long its request took', async () => {
+    const host = standIn();
+    const told: [CheckRow, number][] = [];
+    const rows = await runConformance({
+      base: 'http://host.test/',
+      readOnly: true,
+      fetch: host.fetch,
+      onRow: (row, ms) => told.push([row, ms]),
+    });
+    expect(told.map(([row]) => row)).toEqual(rows);
+    expect(told.every(([, ms]) => Number.isFinite(ms) && ms >= 0)).toBe(true);
+    expect(rows.some((r) => r.skipped)).toBe(false);
   });
 
   it('reports a host that cannot be reached on every row', async () => {
@@ -306,6 +269,7 @@ describe('the command line', () => {
         readOnly: false,
         encoding: undefined,
       },
+      reports: { junit: undefined, json: false },
     });
   });
 
@@ -322,6 +286,9 @@ describe('the command line', () => {
       '--read-only',
       '--encoding',
       'multipart',
+      '--junit',
+      'reports/contract.xml',
+      '--json',
     ]);
     expect(parsed).toEqual({
       ok: true,
@@ -334,8 +301,13 @@ describe('the command line', () => {
         readOnly: true,
         encoding: 'multipart',
       },
+      reports: { junit: 'reports/contract.xml', json: true },
+    });
+    expect(parseCheckArgs(['--base', 'http://h/', '--junit=out.xml'])).toMatchObject({
+      reports: { junit: 'out.xml', json: false },
     });
     expect(parseCheckArgs(['--help'])).toEqual({ ok: true, help: true });
+    expect(parseCheckArgs(['--json', '--help'])).toEqual({ ok: true, help: true });
   });
 
   it.each([
@@ -349,9 +321,16 @@ describe('the command line', () => {
     [['--base', 'http://h/', '--pin', '12'], /--pin must be 4 digits/u],
     [['--base', 'http://h/', '--readonly'], /Unknown option '--readonly'/u],
     [['--base', 'http://h/', 'extra'], /positional/u],
-  ])('refuses %j', (argv, message) => {
+    [['--base', 'http://h/', '--junit'], /^Option '--junit <value>' argument missing$/u],
+    [['--base', 'http://h/', '--junit', '--json'], /'--junit' argument is ambiguous/u],
+    [['--base', 'http://h/', '--junit='], /^--junit needs a file name$/u],
+    [['--base', 'http://h/', '--json=yes'], /does not take an argument/u],
+  ])('refuses %j in one line', (argv, message) => {
     const parsed = parseCheckArgs(argv);
     expect(parsed.ok).toBe(false);
-    if (!parsed.ok) expect(parsed.message).toMatch(message);
+    if (!parsed.ok) {
+      expect(parsed.message).toMatch(message);
+      expect(parsed.message).not.toContain('\n');
+    }
   });
 });

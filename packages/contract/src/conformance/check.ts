@@ -3,7 +3,8 @@
  * portal sends it (the same client, the same encoder, the same bytes), and checks every reply against
  * the contract: the operation's reply schema for a 2xx, the error shape for a 4xx. Four requests the
  * contract refuses (no marker, two markers, a bad token, an unknown crud) must be refused in the
- * error shape. The result is one row per request; `cli.ts` prints them.
+ * error shape. The result is one row per request; the command line (command.ts) prints them as a
+ * table or as JSON, and writes them as a JUnit report.
  *
  * Inputs are the contract's own generators with a fixed seed, made right where the host would refuse
  * them for business reasons (the account's PIN, a coin type and plan the host offers, the profile as
@@ -51,6 +52,8 @@ export interface CheckOptions {
   readonly encoding?: WireEncoding | undefined;
   readonly seed?: number | undefined;
   readonly fetch?: typeof fetch | undefined;
+  /** Told of every row as it is made, with how long its request took (0 when nothing was sent). */
+  readonly onRow?: ((row: CheckRow, durationMs: number) => void) | undefined;
 }
 
 /**
@@ -72,6 +75,16 @@ export interface CheckRow {
   readonly issues: readonly string[];
   /** The message of an error reply, when the host refused the call. */
   readonly note?: string;
+  /**
+   * Not sent because an earlier step failed (the sign-in gave no token). The row fails like any other;
+   * the cause is that step's own row, so reports may list it as skipped rather than as a failure.
+   */
+  readonly skipped?: true;
+}
+
+/** A row with how long its request took, in milliseconds (0 when nothing was sent). */
+export interface TimedRow extends CheckRow {
+  readonly durationMs: number;
 }
 
 /** The labels of the requests the contract refuses. */
@@ -81,6 +94,9 @@ export const REFUSALS = {
   badToken: 'refusal: bad token',
   unknownCrud: 'refusal: unknown crud',
 } as const;
+
+/** The label of the row that says the sign-in gave no user token. */
+export const SIGN_IN_ROW = 'sign-in';
 
 /** Operations fired while signing in, in every mode. */
 export const SIGN_IN: readonly OperationName[] = ['lookupUser', 'login'];
@@ -350,19 +366,25 @@ export async function runConformance(options: CheckOptions): Promise<CheckRow[]>
   const prepare = prepareFor(seed);
   const tokens: { user?: string | undefined; kyc?: string | undefined } = {};
   const rows: CheckRow[] = [];
+  /** Adds a row; `since` is when its request was sent (`performance.now()`), if one was. */
+  const push = (row: CheckRow, since?: number) => {
+    rows.push(row);
+    options.onRow?.(row, since === undefined ? 0 : performance.now() - since);
+  };
 
   /** Fires one operation through the portal's own client and judges the raw reply. */
   async function fire(name: OperationName): Promise<void> {
     const operation: OperationDef = operations[name];
     const wire = selectorLabel(operation.selector);
     if (operation.auth === 'user' && tokens.user === undefined) {
-      rows.push({
+      push({
         operation: name,
         wire,
         status: undefined,
         ok: false,
         checkedAgainst: 'none',
         issues: ['not fired: the sign-in gave no token'],
+        skipped: true,
       });
       return;
     }
@@ -390,13 +412,14 @@ export async function runConformance(options: CheckOptions): Promise<CheckRow[]>
         return new Response(empty ? null : text, { status: response.status, headers: response.headers });
       },
     });
+    const sentAt = performance.now();
     try {
       const reply = await client.call(name, ...([input] as CallArgs<OperationName>));
       (session.replies as Record<string, unknown>)[name] = reply;
     } catch (error) {
       if (exchange === undefined && failure === undefined) {
         // The client refused the input before sending: the check's own input is wrong.
-        rows.push({
+        push({
           operation: name,
           wire,
           status: undefined,
@@ -407,7 +430,7 @@ export async function runConformance(options: CheckOptions): Promise<CheckRow[]>
         return;
       }
     }
-    rows.push({ operation: name, wire, ...judgeCall(operation, exchange, failure) });
+    push({ operation: name, wire, ...judgeCall(operation, exchange, failure) }, sentAt);
   }
 
   /** Sends a request the contract refuses, built from the portal's encoding of a real call. */
@@ -426,6 +449,7 @@ export async function runConformance(options: CheckOptions): Promise<CheckRow[]>
 
     let exchange: Exchange | undefined;
     let failure: unknown;
+    const sentAt = performance.now();
     try {
       const response = await doFetch(`${base}${API_PATH}${search}`, {
         method: 'POST',
@@ -436,7 +460,7 @@ export async function runConformance(options: CheckOptions): Promise<CheckRow[]>
     } catch (error) {
       failure = error;
     }
-    rows.push({ operation: REFUSALS[label], wire: REFUSAL_WIRE[label], ...judgeRefusal(exchange, failure) });
+    push({ operation: REFUSALS[label], wire: REFUSAL_WIRE[label], ...judgeRefusal(exchange, failure) }, sentAt);
   }
 
   const plan = planOperations(options.readOnly ?? false);
@@ -453,8 +477,8 @@ export async function runConformance(options: CheckOptions): Promise<CheckRow[]>
       }
       if (tokens.user === undefined) {
         const why = login?.message ?? rows.at(-1)?.note ?? 'the login was refused';
-        rows.push({
-          operation: 'sign-in',
+        push({
+          operation: SIGN_IN_ROW,
           wire: 'crud=userlogin',
           status: undefined,
           ok: false,

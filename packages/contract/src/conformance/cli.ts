@@ -1,28 +1,13 @@
 /**
- * `pnpm contract:check --base URL [--email E --passcode P] [--read-only]`: the conformance check
- * (check.ts) from the command line. Prints the table; exit code 0 when every row passes, 1 otherwise,
- * 2 on bad usage.
+ * `pnpm contract:check --base URL [--email E --passcode P] [--read-only] [--junit FILE] [--json]`: the
+ * conformance check (check.ts) from the command line (command.ts). Prints the table, or the rows as
+ * JSON; exit code 0 when every row passes, 1 otherwise, 2 on bad usage.
  */
-import { parseCheckArgs, USAGE } from './args';
-import { allPass, runConformance } from './check';
-import { formatTable } from './table';
+import { runCommand } from './command';
 
-const parsed = parseCheckArgs(process.argv.slice(2));
-if (!parsed.ok) {
-  console.error(`${parsed.message}\n\n${USAGE}`);
-  process.exit(2);
-}
-if (parsed.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
-const { options } = parsed;
-console.log(`Checking ${options.base} against the contract${options.readOnly ? ' (read-only)' : ''}\n`);
-try {
-  const rows = await runConformance(options);
-  console.log(formatTable(rows, { readOnly: options.readOnly ?? false }));
-  process.exitCode = allPass(rows) ? 0 : 1;
-} catch (error) {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-  process.exitCode = 1;
-}
+process.exitCode = await runCommand(process.argv.slice(2), {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  // pnpm runs the root script in the root folder; a relative --junit path is the caller's.
+  cwd: process.env.INIT_CWD ?? process.cwd(),
+});

@@ -22,6 +22,12 @@ export function details(row: CheckRow): string {
   return shorten(`${how}: ${row.note.replace(/\s+/gu, ' ')}`, MAX_DETAILS);
 }
 
+/** The last line of the table: how many rows pass. */
+export function summary(rows: readonly CheckRow[], options: { readonly readOnly?: boolean } = {}): string {
+  const passed = rows.filter((row) => row.ok).length;
+  return `${passed} of ${rows.length} rows pass${options.readOnly ? ' (read-only: no writes were fired)' : ''}`;
+}
+
 export function formatTable(rows: readonly CheckRow[], options: { readonly readOnly?: boolean } = {}): string {
   const cells = rows.map((row) => [
     row.operation,
@@ -36,7 +42,11 @@ export function formatTable(rows: readonly CheckRow[], options: { readonly readO
       .map((value, i) => (i === values.length - 1 ? value : value.padEnd(widths[i] ?? 0)))
       .join('  ')
       .trimEnd();
-  const passed = rows.filter((row) => row.ok).length;
-  const summary = `${passed} of ${rows.length} rows pass${options.readOnly ? ' (read-only: no writes were fired)' : ''}`;
-  return [line(TABLE_COLUMNS), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line), '', summary].join('\n');
+  return [
+    line(TABLE_COLUMNS),
+    line(widths.map((w) => '-'.repeat(w))),
+    ...cells.map(line),
+    '',
+    summary(rows, options),
+  ].join('\n');
 }
