@@ -4,7 +4,7 @@
  */
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { portalElement } from './app';
-import { createAppQueryClient } from './lib/query-client';
+import { createAppQueryClient } from './api/query-client';
 import { PRERENDERED_ATTRIBUTE } from './prerender-marks';
 import { createAppRouter, type AppRouter } from './router';
 import './styles.css';

@@ -8,7 +8,7 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
 import { portalElement } from './app';
-import { createAppQueryClient } from './lib/query-client';
+import { createAppQueryClient } from './api/query-client';
 import { BASE_PATH, createAppRouter } from './router';
 
 /** The pages prerendered, under the router's base path: the landing page and the login page. */

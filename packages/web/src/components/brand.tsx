@@ -1,5 +1,5 @@
 import Landmark from 'lucide-react/icons/landmark';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 
 /** The bank's mark and name. */
 export function Brand({ className, inverted = false }: { className?: string; inverted?: boolean }) {

@@ -7,8 +7,8 @@ import { isApiError } from '@ebank/contract/errors';
 import { useLocation, useMatch, useNavigate, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { Button } from '@/components/ui/button';
-import { session } from '@/lib/session';
-import { useLogout } from '@/lib/use-logout';
+import { session } from '@/session/session';
+import { useLogout } from '@/session/use-logout';
 import { PagePending, TryAgainButton, UnexpectedErrorPage } from './app-states';
 
 /** A token the bank no longer accepts: the session is over. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { pictureUrl } from '@/lib/api';
-import { cn } from '@/lib/utils';
+import { pictureUrl } from '@/api/client';
+import { cn } from '@/lib/cn';
 
 const initials = (name: string) =>
   name

@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { installFakeBank } from '@/test/fake-bank';
 import { renderApp } from '@/test/render-app';
-import { session, STORAGE_KEYS } from '@/lib/session';
+import { session, STORAGE_KEYS } from '@/session/session';
 
 describe('the two route trees', () => {
   it('opens the account tree at /wp-user/ when no token is stored', async () => {

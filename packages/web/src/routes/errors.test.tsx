@@ -1,7 +1,7 @@
 import { ApiError } from '@ebank/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { session } from '@/lib/session';
+import { session } from '@/session/session';
 import type { AppRouter } from '@/router';
 import { installFakeBank } from '@/test/fake-bank';
 import { renderApp } from '@/test/render-app';

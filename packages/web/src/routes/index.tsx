@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { session } from '@/lib/session';
+import { session } from '@/session/session';
 
 /** `/wp-user/`: the dashboard tree with a stored token, the account tree without one. */
 export const Route = createFileRoute('/')({

@@ -5,7 +5,7 @@
  */
 import type { OperationReplyWire, Operations } from '@ebank/contract';
 import { screen } from '@testing-library/react';
-import { session } from '@/lib/session';
+import { session } from '@/session/session';
 import { cryptoForm, institution, paymentMethods, requestRow } from './bank-data';
 import { installFakeBank, type BankHandlers } from './fake-bank';
 

@@ -4,7 +4,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import { App } from '@/app';
-import { createAppQueryClient } from '@/lib/query-client';
+import { createAppQueryClient } from '@/api/query-client';
 import { createAppRouter } from '@/router';
 
 export function renderApp(path: string) {

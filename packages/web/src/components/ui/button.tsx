@@ -2,7 +2,7 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import LoaderCircle from 'lucide-react/icons/loader-circle';
 import { Slot } from 'radix-ui';
 import type * as React from 'react';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 
 const buttonVariants = cva(
   "inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 rounded-md text-sm font-semibold whitespace-nowrap transition-colors outline-none select-none focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-60 aria-disabled:pointer-events-none aria-disabled:opacity-60 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",

@@ -1,6 +1,6 @@
 import CheckIcon from 'lucide-react/icons/check';
 import type * as React from 'react';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 
 /**
  * A native checkbox in the kit's look: the box is the `<input type="checkbox">` itself, so a label, Space,

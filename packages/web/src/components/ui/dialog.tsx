@@ -1,7 +1,7 @@
 import XIcon from 'lucide-react/icons/x';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type * as React from 'react';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 
 function Dialog(props: React.ComponentProps<typeof DialogPrimitive.Root>) {
   return <DialogPrimitive.Root data-slot="dialog" {...props} />;

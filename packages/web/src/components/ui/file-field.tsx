@@ -4,7 +4,7 @@
  */
 import Upload from 'lucide-react/icons/upload';
 import type { FieldPathByValue, FieldValues } from 'react-hook-form';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from './form';
 import type { FieldBase } from './form-fields';
 

@@ -9,7 +9,7 @@ import Eye from 'lucide-react/icons/eye';
 import EyeOff from 'lucide-react/icons/eye-off';
 import { useState, type ComponentProps, type ReactNode } from 'react';
 import type { Control, FieldPath, FieldPathByValue, FieldValues } from 'react-hook-form';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 import { Checkbox } from './checkbox';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from './form';
 import { Input, Textarea } from './input';

@@ -15,7 +15,7 @@ import {
   type FieldPath,
   type FieldValues,
 } from 'react-hook-form';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 import { Label } from './label';
 
 /** Wraps a form's elements, given the form (`<Form {...form}>`). */

@@ -1,6 +1,6 @@
 import { Label as LabelPrimitive } from 'radix-ui';
 import type * as React from 'react';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 
 /** Radix's label, styled once: a double click on it selects no text (unless on a control inside). */
 function Label({ className, ...props }: React.ComponentProps<typeof LabelPrimitive.Root>) {

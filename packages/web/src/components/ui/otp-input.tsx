@@ -7,7 +7,7 @@
  */
 import { OTPInput, REGEXP_ONLY_DIGITS, REGEXP_ONLY_DIGITS_AND_CHARS, type SlotProps } from 'input-otp';
 import type { ClipboardEvent, Ref } from 'react';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 
 export interface OtpInputProps {
   /** How many characters the code has. */

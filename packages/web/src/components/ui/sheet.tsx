@@ -6,7 +6,7 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import XIcon from 'lucide-react/icons/x';
 import { Dialog as SheetPrimitive } from 'radix-ui';
 import type * as React from 'react';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 
 function Sheet(props: React.ComponentProps<typeof SheetPrimitive.Root>) {
   return <SheetPrimitive.Root data-slot="sheet" {...props} />;

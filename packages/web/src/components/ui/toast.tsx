@@ -11,7 +11,7 @@ import XIcon from 'lucide-react/icons/x';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import { useSyncExternalStore } from 'react';
 import { TOAST_MS } from '@/lib/timings';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 
 export type ToastVariant = 'success' | 'error' | 'warning';
 

@@ -2,7 +2,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import LogOut from 'lucide-react/icons/log-out';
 import { useSyncExternalStore } from 'react';
 import { Button } from '@/components/ui/button';
-import { session } from '@/lib/session';
+import { session } from '@/session/session';
 import { AccountCard } from './-components/account-card';
 
 export const Route = createFileRoute('/account/')({

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { session, STORAGE_KEYS } from '@/lib/session';
+import { session, STORAGE_KEYS } from '@/session/session';
 import { renderApp } from '@/test/render-app';
 
 const search = new URLSearchParams({ head: 'Account on hold', body: 'Please call us.\nWe are open 24/7.' });

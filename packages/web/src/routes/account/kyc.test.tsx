@@ -1,7 +1,7 @@
 import { pngBlob } from '@ebank/contract/testing';
 import { act, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { session, STORAGE_KEYS } from '@/lib/session';
+import { session, STORAGE_KEYS } from '@/session/session';
 import { AUTH_REDIRECT_MS } from '@/lib/timings';
 import { errorReply, installFakeBank, NETWORK_FAILURE, type BankHandlers } from '@/test/fake-bank';
 import { findToast, renderApp, useAdvancingFakeTimers } from '@/test/render-app';

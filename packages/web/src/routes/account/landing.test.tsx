@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { session } from '@/lib/session';
+import { session } from '@/session/session';
 import { renderApp } from '@/test/render-app';
 
 describe('the account landing page', () => {

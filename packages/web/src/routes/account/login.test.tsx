@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '@/lib/session';
-import { pageNavigation } from '@/lib/page-navigation';
+import { STORAGE_KEYS } from '@/session/session';
+import { pageNavigation } from './-components/page-navigation';
 import { AUTH_REDIRECT_MS } from '@/lib/timings';
 import { errorReply, installFakeBank, type BankAnswer } from '@/test/fake-bank';
 import { findToast, renderApp, useAdvancingFakeTimers } from '@/test/render-app';

@@ -5,7 +5,7 @@ import { LoginEmailStep, type LoginIdentity } from './-components/login-email-st
 import { LoginPasscodeStep } from './-components/login-passcode-step';
 import { SessionEndNotice } from './-components/session-end-notice';
 import { textLinkClass } from '@/components/ui/text-link';
-import { validateSessionEndSearch } from '@/lib/session-end-reason';
+import { validateSessionEndSearch } from '@/session/session-end-reason';
 
 export const Route = createFileRoute('/account/login')({
   // `?ended=idle|expired`: the dashboard's session ended on its own (idle-session-guard).

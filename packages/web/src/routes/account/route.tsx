@@ -3,7 +3,7 @@ import Clock from 'lucide-react/icons/clock';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import Smartphone from 'lucide-react/icons/smartphone';
 import { Brand } from '@/components/brand';
-import { session } from '@/lib/session';
+import { session } from '@/session/session';
 
 /** The account tree: signing up and in, verification, KYC, notices. Signed-in users belong on the dashboard. */
 export const Route = createFileRoute('/account')({

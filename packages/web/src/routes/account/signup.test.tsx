@@ -1,6 +1,6 @@
 import { act, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '@/lib/session';
+import { STORAGE_KEYS } from '@/session/session';
 import { AUTH_REDIRECT_MS } from '@/lib/timings';
 import { errorReply, installFakeBank, type BankAnswer } from '@/test/fake-bank';
 import { findToast, renderApp, useAdvancingFakeTimers } from '@/test/render-app';

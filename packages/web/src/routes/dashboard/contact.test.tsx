@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { session } from '@/lib/session';
+import { session } from '@/session/session';
 import { contact, installDashboardBank } from '@/test/dashboard-data';
 import { renderApp } from '@/test/render-app';
 

@@ -7,7 +7,7 @@ import Phone from 'lucide-react/icons/phone';
 import type { LucideIcon } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { EmptyState, PageHeader, PageSkeleton } from './-components/page';
-import { contactQuery } from './-components/queries';
+import { contactQuery } from '@/api/queries';
 
 export const Route = createFileRoute('/dashboard/contact')({
   loader: ({ context: { queryClient } }) => queryClient.query({ ...contactQuery, staleTime: 'static' }),

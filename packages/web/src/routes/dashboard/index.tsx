@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { noop, useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, redirect } from '@tanstack/react-router';
 import ArrowDownToLine from 'lucide-react/icons/arrow-down-to-line';
 import HandCoins from 'lucide-react/icons/hand-coins';
@@ -10,10 +10,11 @@ import TrendingUp from 'lucide-react/icons/trending-up';
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
+import { homeStatementQuery, institutionQuery } from '@/api/queries';
 import { formatAmount } from '@/lib/format';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 import { EmptyState, PageHeader, Skeleton } from './-components/page';
-import { hasPin, homeStatementQuery, ignore, institutionQuery } from './-components/queries';
+import { hasPin } from './-components/pin-checks';
 import { LoadFailed } from './-components/query-state';
 import { lastDebit, TransactionsTable } from './-components/transactions-table';
 import { showNotAvailable } from './-components/unavailable';
@@ -21,9 +22,10 @@ import { textLinkClass } from '@/components/ui/text-link';
 
 export const Route = createFileRoute('/dashboard/')({
   loader: async ({ context: { queryClient } }) => {
-    // The summary and the recent transactions load while the PIN is checked; the page shows placeholders.
-    void queryClient.query(institutionQuery).catch(ignore);
-    void queryClient.query(homeStatementQuery).catch(ignore);
+    // The summary and the recent transactions load while the PIN is checked; the page shows each section
+    // with its own placeholder, and its own retry should it fail.
+    void queryClient.query(institutionQuery).catch(noop);
+    void queryClient.query(homeStatementQuery).catch(noop);
     // Spec section 6: without a transaction PIN, create one first.
     if ((await hasPin(queryClient)) === false) throw redirect({ to: '/dashboard/pincreation', replace: true });
   },

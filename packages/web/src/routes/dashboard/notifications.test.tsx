@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { session } from '@/lib/session';
+import { session } from '@/session/session';
 import { notification } from '@/test/bank-data';
 import { installDashboardBank, notificationList } from '@/test/dashboard-data';
 import { errorReply } from '@/test/fake-bank';

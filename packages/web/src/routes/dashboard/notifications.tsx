@@ -7,10 +7,11 @@ import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { toast } from '@/components/ui/toast';
-import { mutationOptionsFor } from '@/lib/api';
-import { cn } from '@/lib/utils';
+import { mutationOptionsFor } from '@/api/client';
+import { cn } from '@/lib/cn';
 import { EmptyState, PageHeader, PageSkeleton } from './-components/page';
-import { markedRead, notificationsQuery } from './-components/queries';
+import { notificationsQuery } from '@/api/queries';
+import { markedRead } from './-components/cache-updates';
 
 export const Route = createFileRoute('/dashboard/notifications')({
   loader: ({ context: { queryClient } }) => queryClient.query({ ...notificationsQuery, staleTime: 'static' }),

@@ -1,7 +1,7 @@
 import { pngBlob } from '@ebank/contract/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { session } from '@/lib/session';
+import { session } from '@/session/session';
 import { installDashboardBank, profile } from '@/test/dashboard-data';
 import { errorReply } from '@/test/fake-bank';
 import { findToast, renderApp } from '@/test/render-app';

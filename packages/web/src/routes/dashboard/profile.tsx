@@ -10,11 +10,12 @@ import { Form } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-fields';
 import { SelectField, type SelectOption } from '@/components/ui/select-field';
 import { toast } from '@/components/ui/toast';
-import { mutationOptionsFor } from '@/lib/api';
-import { countryNames } from '@/lib/countries';
+import { mutationOptionsFor } from '@/api/client';
+import { countryNames } from '@/forms/countries';
 import { PageHeader, PageSkeleton } from './-components/page';
 import { ProfilePicture } from './-components/profile-picture';
-import { invalidate, profileQuery } from './-components/queries';
+import { profileQuery } from '@/api/queries';
+import { invalidate } from './-components/cache-updates';
 import { countryOptions, profileSchema, today, type ProfileFormInput } from './-components/profile-form';
 
 export const Route = createFileRoute('/dashboard/profile')({

@@ -1,8 +1,9 @@
+import { noop } from '@tanstack/react-query';
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+import { institutionQuery } from '@/api/queries';
 import { DashboardError } from '@/components/route-errors';
-import { session } from '@/lib/session';
+import { session } from '@/session/session';
 import { IdleSessionGuard } from './-components/idle-session-guard';
-import { ignore, institutionQuery } from './-components/queries';
 import { MenuPanel } from './-components/side-menu';
 import { TopBar } from './-components/top-bar';
 
@@ -11,9 +12,10 @@ export const Route = createFileRoute('/dashboard')({
   beforeLoad: () => {
     if (!session.isSignedIn()) throw redirect({ to: '/account/login', replace: true });
   },
-  // The menu's unread count and the user's picture; the shell never waits for them.
+  // The account summary: the menu's unread count, the user's picture and the pages' courtesy figures (the
+  // current plan, the currency). Neither the shell nor a page waits for it.
   loader: ({ context: { queryClient } }) => {
-    void queryClient.query(institutionQuery).catch(ignore);
+    void queryClient.query(institutionQuery).catch(noop);
   },
   component: DashboardLayout,
   errorComponent: DashboardError,

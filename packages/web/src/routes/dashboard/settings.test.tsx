@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { session } from '@/lib/session';
+import { session } from '@/session/session';
 import { installDashboardBank } from '@/test/dashboard-data';
 import { errorReply } from '@/test/fake-bank';
 import { findToast, renderApp } from '@/test/render-app';

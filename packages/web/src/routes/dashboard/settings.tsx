@@ -1,5 +1,5 @@
 import { operations } from '@ebank/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { noop, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import AtSign from 'lucide-react/icons/at-sign';
 import KeyRound from 'lucide-react/icons/key-round';
@@ -13,15 +13,16 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { Form } from '@/components/ui/form';
 import { EmailField, SecretDigitsField } from '@/components/ui/form-fields';
 import { toast } from '@/components/ui/toast';
-import { mutationOptionsFor } from '@/lib/api';
-import { exactDigits } from '@/lib/form-rules';
+import { mutationOptionsFor } from '@/api/client';
+import { profileQuery } from '@/api/queries';
+import { exactDigits } from '@/forms/form-rules';
 import { PageHeader } from './-components/page';
-import { ignore, invalidate, profileQuery } from './-components/queries';
+import { invalidate } from './-components/cache-updates';
 
 export const Route = createFileRoute('/dashboard/settings')({
   // Only for showing the current e-mail address; the forms do not wait for it.
   loader: ({ context: { queryClient } }) => {
-    void queryClient.query(profileQuery).catch(ignore);
+    void queryClient.query(profileQuery).catch(noop);
   },
   component: SettingsPage,
 });

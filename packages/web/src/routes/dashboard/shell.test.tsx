@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { session } from '@/lib/session';
+import { session } from '@/session/session';
 import { institution } from '@/test/bank-data';
 import { installDashboardBank, notificationList } from '@/test/dashboard-data';
 import { findToast, renderApp } from '@/test/render-app';

@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import History from 'lucide-react/icons/history';
 import { Card } from '@/components/ui/card';
 import { EmptyState, PageHeader, PageSkeleton } from './-components/page';
-import { statementQuery } from './-components/queries';
+import { statementQuery } from '@/api/queries';
 import { TransactionsTable } from './-components/transactions-table';
 
 export const Route = createFileRoute('/dashboard/statements')({

@@ -1,16 +1,13 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import Sparkles from 'lucide-react/icons/sparkles';
-import { queryOptionsFor } from '@/lib/api';
+import { institutionQuery, upgradeFormQuery } from '@/api/queries';
 import { PageHeader } from './-components/page';
 import { CryptoRequestSection } from './-money/crypto-request-section';
 import { useRequestSubmission } from './-money/use-request-submission';
 
-const upgradeFormQuery = queryOptionsFor('getUpgradeForm');
-const institutionQuery = queryOptionsFor('getInstitution');
-
 export const Route = createFileRoute('/dashboard/upgrade')({
-  loader: ({ context: { queryClient } }) => queryClient.query(upgradeFormQuery),
+  loader: ({ context: { queryClient } }) => queryClient.query({ ...upgradeFormQuery, staleTime: 'static' }),
   component: UpgradePage,
 });
 
@@ -19,7 +16,7 @@ const DEFAULT_PLAN = 'Tier 1';
 
 function UpgradePage() {
   const { data } = useSuspenseQuery(upgradeFormQuery);
-  // The current plan is a courtesy: the page does not wait for it.
+  // The current plan is a courtesy: the page does not wait for it (the dashboard's loader asks for it).
   const institution = useQuery(institutionQuery);
   const upgrade = useRequestSubmission('createUpgrade', 'getUpgradeForm');
   const currentPlan = institution.data?.u.current_plan ?? DEFAULT_PLAN;

@@ -5,7 +5,7 @@
  */
 import { operations } from '@ebank/contract';
 import { z } from 'zod';
-import { required } from '@/lib/form-rules';
+import { required } from '@/forms/form-rules';
 import { PASSCODE_LENGTH } from './passcode';
 
 /** The sign-up request's fields (route files import it from here, so their first chunk stays lean). */

@@ -6,11 +6,11 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { CheckboxField, EmailField } from '@/components/ui/form-fields';
-import { mutationOptionsFor } from '@/lib/api';
+import { mutationOptionsFor } from '@/api/client';
 import { emailStepResolver } from './login-schemas';
-import { useHydrated } from '@/lib/use-hydrated';
+import { useHydrated } from './use-hydrated';
 import { textLinkClass } from '@/components/ui/text-link';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 
 export type LookupReply = OperationReply<Operations['lookupUser']>;
 

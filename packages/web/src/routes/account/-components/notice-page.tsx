@@ -1,7 +1,7 @@
 import LogOut from 'lucide-react/icons/log-out';
 import MessageSquareWarning from 'lucide-react/icons/message-square-warning';
 import { Button } from '@/components/ui/button';
-import { useLogout } from '@/lib/use-logout';
+import { useLogout } from '@/session/use-logout';
 import { AccountCard } from './account-card';
 
 /** A notice from the bank (the login's account message): a heading and a body, and a way out. */

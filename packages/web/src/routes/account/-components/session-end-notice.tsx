@@ -1,5 +1,5 @@
 import Clock from 'lucide-react/icons/clock';
-import type { SessionEndReason } from '@/lib/session-end-reason';
+import type { SessionEndReason } from '@/session/session-end-reason';
 
 const MESSAGES: Record<SessionEndReason, string> = {
   idle: 'You were signed out because your session was inactive for too long. Please sign in again.',

@@ -3,7 +3,7 @@
  * top level would be evaluated, with zod and the contract, in the app's first chunk.
  */
 import { z } from 'zod';
-import { required } from '@/lib/form-rules';
+import { required } from '@/forms/form-rules';
 import {
   confirmMatches,
   confirmPasscodeField,

@@ -4,8 +4,8 @@
  */
 import { describeTypes, formatBytes, IMAGE_TYPES, MAX_IMAGE_BYTES, operations } from '@ebank/contract';
 import { z } from 'zod';
-import { countryNames } from '@/lib/countries';
-import { required } from '@/lib/form-rules';
+import { countryNames } from '@/forms/countries';
+import { required } from '@/forms/form-rules';
 
 const shape = operations.submitVerification.request.shape;
 

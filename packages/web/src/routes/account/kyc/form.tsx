@@ -11,13 +11,12 @@ import { TextField } from '@/components/ui/form-fields';
 import { FileField } from '@/components/ui/file-field';
 import { SelectField } from '@/components/ui/select-field';
 import { toast } from '@/components/ui/toast';
-import { mutationOptionsFor, queryOptionsFor } from '@/lib/api';
-import { session } from '@/lib/session';
+import { mutationOptionsFor } from '@/api/client';
+import { documentTypesQuery } from '@/api/queries';
+import { session } from '@/session/session';
 import { useAfterDelay } from '@/lib/use-after-delay';
 import { AccountCard } from '../-components/account-card';
 import { ACCEPT, countryOptions, DEFAULT_DOCUMENT_TYPE, emptyForm, kycSchema } from './-kyc-form';
-
-const documentTypesQuery = queryOptionsFor('getDocumentTypes');
 
 export const Route = createFileRoute('/account/kyc/form')({
   // The submission opens only with the temporary token a login or an e-mail verification gives.

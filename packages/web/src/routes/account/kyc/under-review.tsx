@@ -1,7 +1,7 @@
 import { createFileRoute, Link, redirect } from '@tanstack/react-router';
 import Hourglass from 'lucide-react/icons/hourglass';
 import { Button } from '@/components/ui/button';
-import { session } from '@/lib/session';
+import { session } from '@/session/session';
 import { AccountCard } from '../-components/account-card';
 
 /**

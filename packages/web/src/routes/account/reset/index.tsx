@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { optionalStrings } from '@/lib/search-params';
+import { optionalStrings } from '../-components/search-params';
 import { ResetPasscodeForm } from '../-components/reset-passcode-form';
 
 /** `reset` (optionally `?email=`): the user types the e-mail and the reset code. */

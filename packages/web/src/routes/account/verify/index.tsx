@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { optionalStrings } from '@/lib/search-params';
-import { session } from '@/lib/session';
+import { optionalStrings } from '../-components/search-params';
+import { session } from '@/session/session';
 import { VerifyEmailForm } from '../-components/verify-email-form';
 
 /** `verify?email=...`, or plain `verify` with the e-mail the session remembers. */

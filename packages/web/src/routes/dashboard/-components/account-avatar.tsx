@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { UserAvatar } from '@/components/user-avatar';
-import { institutionQuery } from './queries';
+import { institutionQuery } from '@/api/queries';
 
 /** The look of the button that opens the account menu. */
 export const ACCOUNT_MENU_TRIGGER =

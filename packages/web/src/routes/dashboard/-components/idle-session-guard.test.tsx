@@ -8,8 +8,8 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ACTIVITY_THROTTLE_MS, LAST_ACTIVITY_KEY, SESSION_END_KEY } from '@/lib/idle-session';
-import { session, STORAGE_KEYS } from '@/lib/session';
+import { ACTIVITY_THROTTLE_MS, LAST_ACTIVITY_KEY, SESSION_END_KEY } from '@/session/idle-session';
+import { session, STORAGE_KEYS } from '@/session/session';
 import { institution } from '@/test/bank-data';
 import { installDashboardBank } from '@/test/dashboard-data';
 import { errorReply } from '@/test/fake-bank';

@@ -2,14 +2,14 @@
  * Ends the signed-in session (OWASP ASVS 5.0 V7.3) after the configured idle time, warning before it,
  * when the token expires, and when the bank refuses the token (a 401 on any call); follows the other tabs
  * of the origin. Mounted once by the dashboard layout, so it runs only in the signed-in tree. The timing
- * lives in `lib/idle-session.ts`.
+ * lives in `@/session/idle-session.ts`.
  */
 import { isApiError } from '@ebank/contract/errors';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { configuredIdleTimings, watchIdleSession, type IdleState, type IdleWatch } from '@/lib/idle-session';
-import { useLogout } from '@/lib/use-logout';
+import { configuredIdleTimings, watchIdleSession, type IdleState, type IdleWatch } from '@/session/idle-session';
+import { useLogout } from '@/session/use-logout';
 import { IdleWarning } from './idle-warning';
 
 /** A reply that says the token is no longer valid. A 403 refuses one action (a region, a code), not the session. */

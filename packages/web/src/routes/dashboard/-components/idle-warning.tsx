@@ -9,7 +9,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
-import { formatCountdown } from '@/lib/idle-session';
+import { formatCountdown } from '@/session/idle-session';
 
 /** What a screen reader hears while the countdown runs: only these steps, not every second. */
 function countdownAnnouncement(remainingMs: number) {

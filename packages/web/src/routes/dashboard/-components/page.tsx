@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import type { ComponentProps, ReactNode } from 'react';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 import { textLinkClass } from '@/components/ui/text-link';
 
 /** Where "back" leads from a screen: one of the method lists, or the dashboard. */
@@ -46,7 +46,11 @@ export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
   );
 }
 
-/** The pending screen of a dashboard route: its heading at once, grey blocks where its content will be. */
+/**
+ * The pending screen of a dashboard route that waits for data: its heading at once, grey blocks where its
+ * content will be. Each such route names its own (rather than one for the tree) because the heading is the
+ * page's, so nothing moves when the page comes.
+ */
 export function PageSkeleton({ title, blocks = 3 }: { title: string; blocks?: number }) {
   return (
     <div className="grid gap-6">

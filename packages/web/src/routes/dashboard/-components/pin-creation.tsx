@@ -40,6 +40,7 @@ export function PinCard({
   );
 }
 
+/** The PIN creation screens' pending screen: their card's shape, so nothing moves when it comes. */
 export function PinCardSkeleton() {
   return (
     <div role="status" aria-live="polite" className="mx-auto w-full max-w-md">

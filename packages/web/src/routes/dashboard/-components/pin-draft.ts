@@ -1,9 +1,9 @@
 /**
  * The PIN creation screens' state, apart from their UI: the route guard (part of the app's route tree,
  * loaded with every page) reads it, so it holds nothing that only the screens need (their loader check is
- * `pin-exists.ts`, their look `pin-creation.tsx`; both load with the screens).
+ * `pin-checks.ts`, their look `pin-creation.tsx`; both load with the screens).
  */
-import { storedValue } from '@/lib/browser-storage';
+import { storedValue } from '@/session/browser-storage';
 
 export const PIN_LENGTH = 4;
 

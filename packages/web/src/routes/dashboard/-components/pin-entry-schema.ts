@@ -1,7 +1,7 @@
 /** The PIN entry of both PIN creation screens: 4 digits, then the contract's own rule. */
 import { operations } from '@ebank/contract';
 import { z } from 'zod';
-import { exactDigits } from '@/lib/form-rules';
+import { exactDigits } from '@/forms/form-rules';
 import { PIN_LENGTH } from './pin-draft';
 
 export const pinEntrySchema = z.object({

@@ -4,7 +4,7 @@
  */
 import { operations } from '@ebank/contract';
 import { z } from 'zod';
-import { countryNames } from '@/lib/countries';
+import { countryNames } from '@/forms/countries';
 
 const shape = operations.updateProfile.request.shape;
 

@@ -6,9 +6,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { UserAvatar } from '@/components/user-avatar';
-import { mutationOptionsFor } from '@/lib/api';
-import { cn } from '@/lib/utils';
-import { invalidate } from './queries';
+import { mutationOptionsFor } from '@/api/client';
+import { cn } from '@/lib/cn';
+import { invalidate } from './cache-updates';
 
 const ACCEPT = IMAGE_TYPES.join(',');
 

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import Lock from 'lucide-react/icons/lock';
 import { useId } from 'react';
 import { Brand } from '@/components/brand';
-import { useLogout } from '@/lib/use-logout';
+import { useLogout } from '@/session/use-logout';
 import { navEntries } from './nav-items';
 import { showNotAvailable } from './unavailable';
 import { useUnreadCount } from './unread-count';

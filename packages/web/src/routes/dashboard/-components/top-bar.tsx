@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import Bell from 'lucide-react/icons/bell';
 import { Brand } from '@/components/brand';
 import { buttonVariants } from '@/components/ui/button';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 import { MobileMenu } from './mobile-menu';
 import { useUnreadCount } from './unread-count';
 import { UserMenu } from './user-menu';

@@ -2,7 +2,7 @@ import type { OperationReply, Operations } from '@ebank/contract';
 import ArrowDownLeft from 'lucide-react/icons/arrow-down-left';
 import ArrowUpRight from 'lucide-react/icons/arrow-up-right';
 import { formatAmount, formatDate, statusLabel } from '@/lib/format';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 
 export type Transaction = OperationReply<Operations['getStatement']>['transactions'][number];
 

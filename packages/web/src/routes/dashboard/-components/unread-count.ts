@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { institutionQuery } from './queries';
+import { institutionQuery } from '@/api/queries';
 
 /**
  * The unread notification count, from the account summary (`notificationcount`). Marking a notification

@@ -11,7 +11,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { useLogout } from '@/lib/use-logout';
+import { useLogout } from '@/session/use-logout';
 import { ACCOUNT_MENU_TRIGGER, AccountAvatar, useAccountSummary } from './account-avatar';
 
 /** The card's links, in the spec's order (section 2); Log Out follows them. */

@@ -15,8 +15,8 @@ import { TextField } from '@/components/ui/form-fields';
 import { FileField } from '@/components/ui/file-field';
 import { SelectField } from '@/components/ui/select-field';
 import { toast } from '@/components/ui/toast';
-import { DEFAULT_ERROR_MESSAGE } from '@/lib/error-message';
-import { required } from '@/lib/form-rules';
+import { DEFAULT_ERROR_MESSAGE } from '@/api/error-message';
+import { required } from '@/forms/form-rules';
 import { CopyField } from './copy-field';
 import { amountField, IMAGE_ACCEPT, imageField } from './fields';
 

@@ -13,7 +13,7 @@ import {
   type money,
 } from '@ebank/contract';
 import { z } from 'zod';
-import { required } from '@/lib/form-rules';
+import { required } from '@/forms/form-rules';
 
 /** What a file input offers to choose: the images the contract accepts. */
 export const IMAGE_ACCEPT = IMAGE_TYPES.join(',');

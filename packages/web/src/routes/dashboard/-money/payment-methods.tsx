@@ -1,10 +1,5 @@
-/**
- * The deposit and payment methods a customer's region offers. `getmethods` is an extension of the mock
- * bank (docs/decisions/0008): on ANY failure of it the lists use the spec's choice instead, so the portal
- * works unchanged against a host that does not know the call.
- */
-import type { OperationReply, Operations } from '@ebank/contract';
-import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+/** The deposit and payment method lists; which methods the region offers is `paymentMethodsQuery`. */
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import Banknote from 'lucide-react/icons/banknote';
 import Bitcoin from 'lucide-react/icons/bitcoin';
@@ -13,34 +8,10 @@ import ChevronRight from 'lucide-react/icons/chevron-right';
 import CreditCard from 'lucide-react/icons/credit-card';
 import Landmark from 'lucide-react/icons/landmark';
 import type { LucideIcon } from 'lucide-react';
-import { api } from '@/lib/api';
-import { bankKeys } from '@/lib/query-factories';
-import { cn } from '@/lib/utils';
+import { paymentMethodsQuery, type PaymentMethods } from '@/api/queries';
+import { cn } from '@/lib/cn';
 
-export type PaymentMethods = OperationReply<Operations['getPaymentMethods']>['methods'];
 export type PaymentMethod = keyof PaymentMethods;
-
-/** Spec sections 1 and 2: Bank Transfer, card and cash unavailable; crypto and institutional transfer available. */
-export const SPEC_PAYMENT_METHODS: PaymentMethods = {
-  bank_transfer: false,
-  card: false,
-  cash: false,
-  crypto: true,
-  institutional: true,
-};
-
-/** The region's methods, or the spec's when the bank cannot tell (never fails, shows no message). */
-export const paymentMethodsQuery = queryOptions({
-  queryKey: bankKeys.call('getPaymentMethods', undefined),
-  queryFn: async ({ signal }): Promise<PaymentMethods> => {
-    try {
-      return (await api.call('getPaymentMethods', undefined, { signal })).methods;
-    } catch {
-      return SPEC_PAYMENT_METHODS;
-    }
-  },
-  staleTime: 5 * 60_000,
-});
 
 /** The method screens a list can open. */
 export type MethodTarget =

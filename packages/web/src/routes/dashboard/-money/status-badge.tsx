@@ -2,7 +2,7 @@ import type { RequestStatusSchema } from '@ebank/contract';
 import { cva } from 'class-variance-authority';
 import type { z } from 'zod';
 import { statusLabel } from '@/lib/format';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 
 type RequestStatus = z.output<typeof RequestStatusSchema>;
 

@@ -1,8 +1,8 @@
 import type { QueryName } from '@ebank/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { mutationOptionsFor } from '@/lib/api';
-import { DEFAULT_ERROR_MESSAGE } from '@/lib/error-message';
-import { bankKeys } from '@/lib/query-factories';
+import { mutationOptionsFor } from '@/api/client';
+import { DEFAULT_ERROR_MESSAGE } from '@/api/error-message';
+import { bankKeys } from '@/api/query-factories';
 
 /** The submissions of the crypto form: each answers with an icon. */
 export type RequestOperation = 'createCryptoDeposit' | 'createPayment' | 'createFixedDeposit' | 'createUpgrade';

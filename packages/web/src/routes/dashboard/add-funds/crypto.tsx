@@ -1,17 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { queryOptionsFor } from '@/lib/api';
+import { cryptoDepositFormQuery } from '@/api/queries';
 import { PageHeader } from '../-components/page';
 import { CryptoRequestForm } from '../-money/crypto-request-form';
 import { RequestList } from '../-money/request-list';
 import { emptyWithoutReply } from '../-money/tolerant-loader';
 import { useRequestSubmission } from '../-money/use-request-submission';
 
-const depositFormQuery = queryOptionsFor('getCryptoDepositForm');
-
 export const Route = createFileRoute('/dashboard/add-funds/crypto')({
-  loader: ({ context: { queryClient } }) => emptyWithoutReply(queryClient.query(depositFormQuery)),
+  loader: ({ context: { queryClient } }) =>
+    emptyWithoutReply(queryClient.query({ ...cryptoDepositFormQuery, staleTime: 'static' })),
   component: CryptoDepositPage,
 });
 
@@ -23,7 +22,7 @@ const steps = [
 
 function CryptoDepositPage() {
   // Without a reply the page stays empty, with no message (spec section 8).
-  const { data } = useQuery(depositFormQuery);
+  const { data } = useQuery(cryptoDepositFormQuery);
   const deposit = useRequestSubmission('createCryptoDeposit', 'getCryptoDepositForm', { quietWithoutReply: true });
 
   return (

@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageHeader } from '../-components/page';
-import { MethodList, OFFLINE_METHODS, paymentMethodsQuery, type MethodItem } from '../-money/payment-methods';
+import { paymentMethodsQuery } from '@/api/queries';
+import { MethodList, OFFLINE_METHODS, type MethodItem } from '../-money/payment-methods';
 
 export const Route = createFileRoute('/dashboard/add-funds/')({
-  loader: ({ context: { queryClient } }) => queryClient.query(paymentMethodsQuery),
+  loader: ({ context: { queryClient } }) => queryClient.query({ ...paymentMethodsQuery, staleTime: 'static' }),
   component: AddFundsPage,
 });
 

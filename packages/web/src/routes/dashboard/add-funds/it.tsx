@@ -1,16 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { queryOptionsFor } from '@/lib/api';
+import { institutionQuery } from '@/api/queries';
 import { formatAmount } from '@/lib/format';
 import { PageHeader } from '../-components/page';
 import { CopyField } from '../-money/copy-field';
 import { emptyWithoutReply } from '../-money/tolerant-loader';
 
-const institutionQuery = queryOptionsFor('getInstitution');
-
 export const Route = createFileRoute('/dashboard/add-funds/it')({
-  loader: ({ context: { queryClient } }) => emptyWithoutReply(queryClient.query(institutionQuery)),
+  loader: ({ context: { queryClient } }) =>
+    emptyWithoutReply(queryClient.query({ ...institutionQuery, staleTime: 'static' })),
   component: InstitutionalTransferPage,
 });
 
@@ -18,6 +17,8 @@ export const Route = createFileRoute('/dashboard/add-funds/it')({
 const NOT_AVAILABLE = 'n/a';
 
 function InstitutionalTransferPage() {
+  // Without a reply the page stays empty, with no message (spec section 8): a read that failed is no
+  // reply to suspend on, so the page reads the cache as it is.
   const { data } = useQuery(institutionQuery);
 
   return (

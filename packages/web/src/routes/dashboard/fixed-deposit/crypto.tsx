@@ -1,14 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { queryOptionsFor } from '@/lib/api';
+import { fixedDepositFormQuery } from '@/api/queries';
 import { PageHeader } from '../-components/page';
 import { CryptoRequestSection } from '../-money/crypto-request-section';
 import { useRequestSubmission } from '../-money/use-request-submission';
 
-const fixedDepositFormQuery = queryOptionsFor('getFixedDepositForm');
-
 export const Route = createFileRoute('/dashboard/fixed-deposit/crypto')({
-  loader: ({ context: { queryClient } }) => queryClient.query(fixedDepositFormQuery),
+  loader: ({ context: { queryClient } }) => queryClient.query({ ...fixedDepositFormQuery, staleTime: 'static' }),
   component: CryptoFixedDepositPage,
 });
 

@@ -1,14 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { queryOptionsFor } from '@/lib/api';
+import { paymentFormQuery } from '@/api/queries';
 import { PageHeader } from '../-components/page';
 import { CryptoRequestSection } from '../-money/crypto-request-section';
 import { useRequestSubmission } from '../-money/use-request-submission';
 
-const paymentFormQuery = queryOptionsFor('getPaymentForm');
-
 export const Route = createFileRoute('/dashboard/make-payment/crypto')({
-  loader: ({ context: { queryClient } }) => queryClient.query(paymentFormQuery),
+  loader: ({ context: { queryClient } }) => queryClient.query({ ...paymentFormQuery, staleTime: 'static' }),
   component: CryptoPaymentPage,
 });
 

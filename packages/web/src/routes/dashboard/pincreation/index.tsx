@@ -6,7 +6,7 @@ import { Form } from '@/components/ui/form';
 import { OtpField } from '@/components/ui/otp-field';
 import { PinCard, PinCardSkeleton } from '../-components/pin-creation';
 import { PIN_LENGTH, pinDraft } from '../-components/pin-draft';
-import { redirectIfPinExists } from '../-components/pin-exists';
+import { redirectIfPinExists } from '../-components/pin-checks';
 import { pinEntrySchema } from '../-components/pin-entry-schema';
 
 export const Route = createFileRoute('/dashboard/pincreation/')({

@@ -6,14 +6,14 @@ import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { OtpField } from '@/components/ui/otp-field';
 import { toast } from '@/components/ui/toast';
-import { mutationOptionsFor } from '@/lib/api';
+import { mutationOptionsFor } from '@/api/client';
 import { PIN_CREATION_TOAST_MS, TRANSFER_REDIRECT_MS } from '@/lib/timings';
 import { useAfterDelay } from '@/lib/use-after-delay';
 import { PIN_CREATED_MESSAGE, PIN_MISMATCH_MESSAGE, PinCard, PinCardSkeleton } from '../-components/pin-creation';
 import { PIN_LENGTH, pinDraft } from '../-components/pin-draft';
-import { redirectIfPinExists } from '../-components/pin-exists';
+import { redirectIfPinExists } from '../-components/pin-checks';
 import { pinEntrySchema } from '../-components/pin-entry-schema';
-import { invalidate } from '../-components/queries';
+import { invalidate } from '../-components/cache-updates';
 import { textLinkClass } from '@/components/ui/text-link';
 
 export const Route = createFileRoute('/dashboard/pincreation/new1')({

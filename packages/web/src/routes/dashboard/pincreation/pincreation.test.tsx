@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { session } from '@/lib/session';
+import { session } from '@/session/session';
 import { PIN_CREATION_TOAST_MS, TRANSFER_REDIRECT_MS } from '@/lib/timings';
 import { installDashboardBank } from '@/test/dashboard-data';
 import { NETWORK_FAILURE } from '@/test/fake-bank';

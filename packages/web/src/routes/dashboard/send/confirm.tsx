@@ -4,7 +4,7 @@ import ArrowLeft from 'lucide-react/icons/arrow-left';
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
-import { queryOptionsFor } from '@/lib/api';
+import { institutionQuery, serviceChargeQuery } from '@/api/queries';
 import { formatAmount } from '@/lib/format';
 import { CONFIRM_TOAST_MS } from '@/lib/timings';
 import { PageHeader } from '../-components/page';
@@ -13,10 +13,6 @@ import { TRANSFER_FIELDS, TRANSFER_LABELS } from './-components/transfer-form';
 import { transferDraft } from './-components/transfer-draft';
 import { backToTransferForm, requireKeptTransfer } from './-components/transfer-guard';
 import { TransferSteps } from './-components/transfer-steps';
-
-/** Read by this screen alone, so its failure toasts for the screen's 2 s (spec section 9). */
-const serviceChargeQuery = { ...queryOptionsFor('getServiceCharge'), meta: { toastMs: CONFIRM_TOAST_MS } };
-const institutionQuery = queryOptionsFor('getInstitution');
 
 export const Route = createFileRoute('/dashboard/send/confirm')({
   beforeLoad: ({ preload }) => {
@@ -28,8 +24,9 @@ export const Route = createFileRoute('/dashboard/send/confirm')({
   loader: async ({ preload, context: { queryClient } }) => {
     const stored = transferDraft.transfer() ?? backToTransferForm(preload, CONFIRM_TOAST_MS);
     await Promise.all([
+      // Not the cached reply: the balance in it decides whether the transfer may go on.
       queryClient.query({ ...serviceChargeQuery, staleTime: 0 }),
-      queryClient.query(institutionQuery),
+      queryClient.query({ ...institutionQuery, staleTime: 'static' }),
     ]);
     return stored;
   },

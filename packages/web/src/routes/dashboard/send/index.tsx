@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { noop, useQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-fields';
-import { queryOptionsFor } from '@/lib/api';
+import { institutionQuery, pinQuery, transferListQuery } from '@/api/queries';
 import { formatAmount } from '@/lib/format';
 import { PageHeader } from '../-components/page';
 import { RequestList } from '../-money/request-list';
@@ -17,16 +17,15 @@ import { transferDraft } from './-components/transfer-draft';
 import { emptyTransferForm, TRANSFER_LABELS, transferFormSchema } from './-components/transfer-form';
 import { TransferSteps } from './-components/transfer-steps';
 
-const pinQuery = queryOptionsFor('checkPin');
-const institutionQuery = queryOptionsFor('getInstitution');
-const transfersQuery = queryOptionsFor('getTransferList');
-
 export const Route = createFileRoute('/dashboard/send/')({
   // Spec section 6: without a transaction PIN, create one first. The router drops the result once the
   // screen is left, so every visit asks before the page shows (the answer itself is cached by the query).
   loader: async ({ context: { queryClient } }) => {
     const { haspin } = await queryClient.query(pinQuery);
     if (!haspin) throw redirect({ to: '/dashboard/pincreation', replace: true });
+    // The past transfers (and the balance, which the dashboard asks for) are courtesies: the form does not
+    // wait for them.
+    void queryClient.query(transferListQuery).catch(noop);
   },
   gcTime: 0,
   preloadGcTime: 0,
@@ -48,7 +47,7 @@ function RequiredLabel({ children }: { children: string }) {
 function SendPage() {
   const navigate = useNavigate();
   const institution = useQuery(institutionQuery);
-  const transfers = useQuery(transfersQuery);
+  const transfers = useQuery(transferListQuery);
   const currency = institution.data?.currency;
   const [kept] = useState(() => transferDraft.form());
   const form = useForm({ resolver: zodResolver(transferFormSchema), defaultValues: kept });

@@ -12,11 +12,12 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { Form } from '@/components/ui/form';
 import { OtpField } from '@/components/ui/otp-field';
 import { toast } from '@/components/ui/toast';
-import { mutationOptionsFor, queryOptionsFor } from '@/lib/api';
+import { mutationOptionsFor } from '@/api/client';
+import { institutionQuery } from '@/api/queries';
 import { formatAmount } from '@/lib/format';
-import { exactDigits } from '@/lib/form-rules';
-import type { CallMeta } from '@/lib/query-client';
-import { bankKeys } from '@/lib/query-factories';
+import { exactDigits } from '@/forms/form-rules';
+import type { CallMeta } from '@/api/query-client';
+import { bankKeys } from '@/api/query-factories';
 import { PIN_CONFIRMATION_TOAST_MS, TRANSFER_REDIRECT_MS } from '@/lib/timings';
 import { useAfterDelay } from '@/lib/use-after-delay';
 import { PageHeader } from '../-components/page';
@@ -24,9 +25,7 @@ import { transferDraft } from './-components/transfer-draft';
 import { backToTransferForm, requireKeptTransfer } from './-components/transfer-guard';
 import { TransferSteps } from './-components/transfer-steps';
 import { textLinkClass } from '@/components/ui/text-link';
-import { cn } from '@/lib/utils';
-
-const institutionQuery = queryOptionsFor('getInstitution');
+import { cn } from '@/lib/cn';
 
 export const Route = createFileRoute('/dashboard/send/pin')({
   beforeLoad: ({ preload }) => {

@@ -6,7 +6,7 @@
 import { startBank, type Harness, type OutboxEntry } from '@ebank/mock-server/src/testing/harness';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { session } from '@/lib/session';
+import { session } from '@/session/session';
 import { TRANSFER_REDIRECT_MS } from '@/lib/timings';
 import { TRANSFER_LABELS, transferField, transferForm } from '@/test/money-data';
 import { renderApp, toastRegion, useAdvancingFakeTimers } from '@/test/render-app';

@@ -4,7 +4,7 @@
  */
 import { TransferFieldsSchema } from '@ebank/contract';
 import { z } from 'zod';
-import { required } from '@/lib/form-rules';
+import { required } from '@/forms/form-rules';
 import { amountField, requiredText } from '../../-money/fields';
 
 const shape = TransferFieldsSchema.shape;

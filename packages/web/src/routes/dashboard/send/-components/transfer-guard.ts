@@ -1,6 +1,6 @@
 import { redirect } from '@tanstack/react-router';
 import { toast } from '@/components/ui/toast';
-import { DEFAULT_ERROR_MESSAGE } from '@/lib/error-message';
+import { DEFAULT_ERROR_MESSAGE } from '@/api/error-message';
 import { keptTransfer } from './transfer-storage';
 
 /**

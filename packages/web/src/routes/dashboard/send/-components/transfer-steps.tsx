@@ -1,5 +1,5 @@
 import Check from 'lucide-react/icons/check';
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 
 const STEPS = ['Details', 'Review', 'Authorise'] as const;
 

@@ -1,13 +1,21 @@
 /**
- * The app's API: the query/mutation option factories over the one client, and the addresses under its
- * base. Tokens come from the session: the user token for user and public calls, the temporary token for
- * the KYC submission. What a failed call shows is `error-message.ts`.
+ * The app's one API client, created from the contract (ts-rest's client with the host's wire, decision 0022),
+ * its query/mutation option factories, and the addresses under its base. Tokens come from the session: the
+ * user token for user and public calls, the temporary token for the KYC submission. Every read's query
+ * options are in `queries.ts`; what a failed call shows is `error-message.ts`.
  */
-import { API_BASE } from './api-base';
-import { api } from './api-client';
+import { createApiClient } from '@ebank/contract';
+import { session } from '@/session/session';
+import '@/forms/zod-config';
 import { createQueryFactories } from './query-factories';
 
-export { API_BASE, api };
+/** The API base address; the same origin unless the build says otherwise. */
+export const API_BASE = import.meta.env.VITE_API_BASE ?? '/';
+
+export const api = createApiClient({
+  baseUrl: API_BASE,
+  token: (auth) => (auth === 'kyc' ? session.tempToken() : session.token()),
+});
 
 export const { queryOptionsFor, mutationOptionsFor } = createQueryFactories(api);
 

@@ -1,5 +1,5 @@
 /**
- * The text a screen shows for a failed call. Apart from `api.ts` (the client and the contract), so the
+ * The text a screen shows for a failed call. Apart from `client.ts` (the client and the contract), so the
  * app's QueryClient and route guards show it without loading them.
  */
 import { isApiError } from '@ebank/contract/errors';

@@ -2,9 +2,9 @@ import { act, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toast';
 import { errorReply, installFakeBank, NETWORK_FAILURE, type BankAnswer } from '@/test/fake-bank';
-import { mutationOptionsFor, queryOptionsFor } from './api';
+import { mutationOptionsFor, queryOptionsFor } from './client';
 import { createAppQueryClient, type CallMeta } from './query-client';
-import { TOAST_MS } from './timings';
+import { TOAST_MS } from '@/lib/timings';
 
 function setup(answer: () => BankAnswer) {
   installFakeBank({ getContact: answer, changeEmail: answer });
