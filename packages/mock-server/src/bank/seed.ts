@@ -177,15 +177,20 @@ export async function seedBank(
     });
     const base = { userId: user.id, status: entryStatus, createdAt, requestId: request.id };
     if (kind === 'transfer') {
-      bank.post({ ...base, direction: 'debit', name: 'Service charge', amountCents: feeCents });
-      bank.post({ ...base, direction: 'debit', name: `Transfer to ${holder}`, amountCents: amountCents - feeCents });
+      bank.postLedgerEntry({ ...base, direction: 'debit', name: 'Service charge', amountCents: feeCents });
+      bank.postLedgerEntry({
+        ...base,
+        direction: 'debit',
+        name: `Transfer to ${holder}`,
+        amountCents: amountCents - feeCents,
+      });
     } else if (kind === 'crypto-deposit' || kind === 'payment') {
       const name =
         kind === 'payment' ? `Payment: ${extra.purpose ?? ''} (${request.type})` : `Crypto deposit (${request.type})`;
-      bank.post({ ...base, direction: 'credit', name, amountCents });
+      bank.postLedgerEntry({ ...base, direction: 'credit', name, amountCents });
     }
   };
-  bank.post({
+  bank.postLedgerEntry({
     userId: demo.id,
     direction: 'credit',
     name: 'Salary: Northwind Ltd',
@@ -213,7 +218,7 @@ export async function seedBank(
   });
 
   for (const email of ['nopin@bank.test', 'notice@bank.test'])
-    bank.post({
+    bank.postLedgerEntry({
       userId: persona(email).id,
       direction: 'credit',
       name: 'Opening deposit',

@@ -1,0 +1,22 @@
+/** What every part of the bank shares: its configuration, its reference data and its clock. */
+import type { BankConfig } from './config';
+import type { Catalogue } from './model';
+
+export interface BankContext {
+  readonly config: BankConfig;
+  readonly catalogue: Catalogue;
+  readonly now: () => number;
+}
+
+export const MINUTE = 60_000;
+
+export const toCents = (amount: number) => Math.round(amount * 100);
+export const fromCents = (cents: number) => cents / 100;
+
+/** An amount as the bank writes it in messages: `$1000.00`. */
+export const formatAmount = (context: BankContext, cents: number) =>
+  `${context.catalogue.currency}${fromCents(cents).toFixed(2)}`;
+
+/** Newest first; records made at the same moment, the later-made first. */
+export const newestFirst = <T extends { readonly createdAt: number }>(records: readonly T[]): T[] =>
+  [...records].reverse().sort((a, b) => b.createdAt - a.createdAt);

@@ -1,0 +1,171 @@
+/**
+ * Credentials: sign-up and e-mail verification, login, passcode reset and change, the transaction
+ * PIN. Passcodes and PINs are kept only as slow salted hashes, e-mailed codes as keyed hashes.
+ */
+import type { CodeKey } from './codes';
+import { MINUTE, type BankContext } from './context';
+import { refuse } from './errors';
+import type { Lockouts } from './lockouts';
+import type { Outbox } from './messages';
+import type { User } from './model';
+import { hashSecret, numericCode, signatureOf, urlToken, verifySecret } from './security';
+import type { Tokens } from './tokens';
+import type { NewUser, Users } from './users';
+
+/** What the bank tells the login screen. */
+export type LoginOutcome =
+  | { readonly kind: 'admin'; readonly user: User; readonly token: string }
+  | { readonly kind: 'notice'; readonly user: User; readonly head: string; readonly body: string }
+  | { readonly kind: 'unverified'; readonly user: User }
+  | { readonly kind: 'kyc'; readonly user: User; readonly token: string }
+  | { readonly kind: 'pending'; readonly user: User }
+  | { readonly kind: 'ok'; readonly user: User; readonly token: string };
+
+export class Credentials {
+  /** A hash of nothing, checked against when the e-mail is unknown. */
+  private dummyHash: string | undefined;
+
+  constructor(
+    private readonly context: BankContext,
+    private readonly users: Users,
+    private readonly tokens: Tokens,
+    private readonly lockouts: Lockouts,
+    private readonly codes: CodeKey,
+    private readonly outbox: Outbox,
+  ) {}
+
+  private get config() {
+    return this.context.config;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // sign-up and e-mail verification
+
+  async signup(input: NewUser): Promise<User> {
+    const user = await this.users.create(input);
+    this.sendEmailCode(user);
+    return user;
+  }
+
+  private sendEmailCode(user: User) {
+    const code = numericCode(6);
+    const ttl = this.config.emailCodeTtlMinutes;
+    user.emailCode = { hash: this.codes.hash(code), expiresAt: this.context.now() + ttl * MINUTE };
+    this.outbox.send(user.email, 'verify-email', 'Confirm your e-mail address', {
+      text: `Your verification code is ${code}. It expires in ${ttl} minutes.`,
+      code,
+    });
+  }
+
+  resendConfirmCode(email: string) {
+    const user = this.users.findByEmail(email);
+    if (user && !user.emailVerified) this.sendEmailCode(user);
+  }
+
+  verifyEmail(email: string, code: string): User {
+    const user = this.users.findByEmail(email) ?? refuse('invalid', 'Invalid or expired code');
+    if (user.emailVerified) refuse('conflict', 'This e-mail address is already verified. Please log in.');
+    this.lockouts.assertUnlocked(user, 'emailCode');
+    const sent = user.emailCode;
+    if (!sent || sent.expiresAt <= this.context.now()) refuse('gone', 'This code has expired. Ask for a new one.');
+    if (!this.codes.matches(code, sent.hash)) this.lockouts.wrongAnswer(user, 'emailCode', 'Invalid code.');
+    this.lockouts.rightAnswer(user, 'emailCode');
+    user.emailVerified = true;
+    delete user.emailCode;
+    return user;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // login and passcode reset
+
+  async login(email: string, password: string, remember: boolean): Promise<LoginOutcome> {
+    const user = this.users.findByEmail(email);
+    if (!user) {
+      // Same work as a real check, so timing does not tell which e-mails exist.
+      await verifySecret(password, this.dummyHash ?? (this.dummyHash = await hashSecret('x', this.config.hashCost)));
+      return refuse('unauthorized', 'Invalid Credentials');
+    }
+    await this.checkPasscode(user, password, 'Incorrect passcode.');
+    if (user.role === 'admin') return { kind: 'admin', user, token: this.tokens.issue(user, 'admin', remember) };
+    if (user.notice) return { kind: 'notice', user, ...user.notice };
+    if (!user.emailVerified) return { kind: 'unverified', user };
+    if (user.kyc === 'Not Verified' || user.kyc === 'Declined')
+      return { kind: 'kyc', user, token: this.tokens.issue(user, 'kyc') };
+    if (user.kyc === 'Pending Verification') return { kind: 'pending', user };
+    return { kind: 'ok', user, token: this.tokens.issue(user, 'user', remember) };
+  }
+
+  requestReset(email: string) {
+    const user = this.users.findByEmail(email);
+    if (!user) return;
+    const code = numericCode(6);
+    const link = urlToken();
+    const ttl = this.config.emailCodeTtlMinutes;
+    user.resetCode = {
+      hash: this.codes.hash(code),
+      linkHash: this.codes.hash(link),
+      expiresAt: this.context.now() + ttl * MINUTE,
+    };
+    const url = `${this.config.publicUrl}wp-user/account/reset/r/${encodeURIComponent(user.email)}/${link}`;
+    this.outbox.send(user.email, 'reset-passcode', 'Reset your passcode', {
+      text: `Use code ${code} or open ${url} to choose a new passcode. Both expire in ${ttl} minutes.`,
+      code,
+      link: url,
+    });
+  }
+
+  async resetPasscode(email: string, codeOrLink: string, passcode: string) {
+    const user = this.users.findByEmail(email) ?? refuse('invalid', 'Invalid or expired reset code');
+    this.lockouts.assertUnlocked(user, 'resetCode');
+    const sent = user.resetCode;
+    if (!sent || sent.expiresAt <= this.context.now())
+      refuse('gone', 'This reset code has expired. Ask for a new one.');
+    if (!this.codes.matches(codeOrLink, sent.hash) && !this.codes.matches(codeOrLink, sent.linkHash))
+      this.lockouts.wrongAnswer(user, 'resetCode', 'Invalid reset code.');
+    const hash = await hashSecret(passcode, this.config.hashCost);
+    if (user.resetCode !== sent) refuse('gone', 'This reset code has already been used');
+    this.lockouts.rightAnswer(user, 'resetCode');
+    this.lockouts.rightAnswer(user, 'passcode');
+    delete user.resetCode;
+    user.passcodeHash = hash;
+    user.credentialVersion += 1;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // settings: the PIN and the passcode
+
+  private checkPasscode(user: User, passcode: string, wrong: string) {
+    return this.lockouts.checkSecret(user, 'passcode', passcode, user.passcodeHash, wrong);
+  }
+
+  /** Checks the transaction PIN (refused when there is none yet), counting wrong answers. */
+  async checkPin(user: User, pin: string) {
+    if (!user.pinHash) refuse('conflict', 'Create a transaction PIN first');
+    await this.lockouts.checkSecret(user, 'pin', pin, user.pinHash, 'Incorrect PIN.');
+  }
+
+  async createPin(user: User, pin: string) {
+    if (user.pinHash) refuse('conflict', 'You already have a transaction PIN. Change it in Settings.');
+    const hash = await hashSecret(pin, this.config.hashCost);
+    if (user.pinHash) refuse('conflict', 'You already have a transaction PIN. Change it in Settings.');
+    user.pinHash = hash;
+  }
+
+  async changePin(user: User, current: string, next: string, confirm: string) {
+    if (next !== confirm) refuse('invalid', 'The new PIN and its confirmation do not match');
+    await this.checkPin(user, current);
+    user.pinHash = await hashSecret(next, this.config.hashCost);
+  }
+
+  /**
+   * A passcode change in settings ends every other session of the account (another device, a stolen
+   * token); the session that made it, `token`, carries on.
+   */
+  async changePasscode(user: User, token: string, current: string, next: string, confirm: string) {
+    if (next !== confirm) refuse('invalid', 'Password Mismatch');
+    await this.checkPasscode(user, current, 'Incorrect current passcode.');
+    user.passcodeHash = await hashSecret(next, this.config.hashCost);
+    user.credentialVersion += 1;
+    user.keptSession = { signature: signatureOf(token), version: user.credentialVersion };
+  }
+}

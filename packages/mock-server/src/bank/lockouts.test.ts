@@ -1,0 +1,43 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Bank } from './bank';
+import type { User } from './model';
+import { DEMO_PIN } from './seed';
+import { lastCode, MINUTE, refused, seededTestBank, transfer, type TestBank } from './test-bank';
+
+let bank: Bank;
+let demo: User;
+let advance: TestBank['advance'];
+
+beforeEach(async () => {
+  ({ bank, demo, advance } = await seededTestBank());
+});
+
+describe('wrong answers', () => {
+  it('lock the PIN after 5 in a row, with a clear message, and a success resets the count', async () => {
+    for (let i = 0; i < 4; i++) await refused(bank.confirmPin(demo, '0000', transfer(10)));
+    await bank.confirmPin(demo, DEMO_PIN, transfer(10));
+    for (let i = 0; i < 4; i++) await refused(bank.confirmPin(demo, '0000', transfer(10)));
+    const lock = await refused(bank.confirmPin(demo, '0000', transfer(10)));
+    expect(lock.message).toBe('Too many wrong PIN attempts. Try again in 15 minutes.');
+    expect((await refused(bank.confirmPin(demo, DEMO_PIN, transfer(10)))).message).toMatch(/Try again in 15 minutes/u);
+    advance(14 * MINUTE);
+    expect((await refused(bank.confirmPin(demo, DEMO_PIN, transfer(10)))).message).toMatch(/Try again in 1 minute\./u);
+  });
+
+  it('lock the passcode after 5, counted on the user (a new token does not reset it)', async () => {
+    for (let i = 0; i < 5; i++) await refused(bank.login('demo@bank.test', '000000', false));
+    expect((await refused(bank.login('demo@bank.test', '123456', false))).status).toBe(423);
+  });
+
+  it('lock e-mail and reset codes after 5', async () => {
+    const uma = 'unverified@bank.test';
+    for (let i = 0; i < 5; i++) await refused(() => bank.verifyEmail(uma, '000000'));
+    expect((await refused(() => bank.verifyEmail(uma, lastCode(bank, uma)))).status).toBe(423);
+
+    bank.requestReset('demo@bank.test');
+    for (let i = 0; i < 5; i++) await refused(bank.resetPasscode('demo@bank.test', 'nope', '654321'));
+    expect(
+      (await refused(bank.resetPasscode('demo@bank.test', lastCode(bank, 'demo@bank.test'), '654321'))).status,
+    ).toBe(423);
+  });
+});

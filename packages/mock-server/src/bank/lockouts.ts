@@ -1,0 +1,62 @@
+/**
+ * Wrong answers in a row: each factor (passcode, PIN, e-mailed codes) is counted on the user, on its
+ * own; the fifth wrong answer locks that factor for a while, a right one clears the count.
+ */
+import { MINUTE, type BankContext } from './context';
+import { refuse } from './errors';
+import type { Factor, User } from './model';
+import { verifySecret } from './security';
+
+const FACTOR_LABEL: Record<Factor, string> = {
+  passcode: 'passcode',
+  pin: 'PIN',
+  emailCode: 'verification code',
+  resetCode: 'reset code',
+  stepUp: 'authorization code',
+};
+
+export class Lockouts {
+  constructor(private readonly context: BankContext) {}
+
+  /** Refuses while a factor is locked. */
+  assertUnlocked(user: User, factor: Factor) {
+    const { lockedUntil } = user.attempts[factor];
+    if (lockedUntil > this.context.now()) {
+      const minutes = Math.ceil((lockedUntil - this.context.now()) / MINUTE);
+      refuse(
+        'locked',
+        `Too many wrong ${FACTOR_LABEL[factor]} attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      );
+    }
+  }
+
+  /** Counts a wrong answer; the fifth in a row locks the factor. Always throws. */
+  wrongAnswer(user: User, factor: Factor, what: string): never {
+    const { maxAttempts, lockMinutes } = this.context.config;
+    const attempts = user.attempts[factor];
+    attempts.failures += 1;
+    if (attempts.failures >= maxAttempts) {
+      attempts.failures = 0;
+      attempts.lockedUntil = this.context.now() + lockMinutes * MINUTE;
+      return refuse('locked', `Too many wrong ${FACTOR_LABEL[factor]} attempts. Try again in ${lockMinutes} minutes.`);
+    }
+    const left = maxAttempts - attempts.failures;
+    return refuse('invalid', `${what} ${left} attempt${left === 1 ? '' : 's'} left.`);
+  }
+
+  rightAnswer(user: User, factor: Factor) {
+    user.attempts[factor] = { failures: 0, lockedUntil: 0 };
+  }
+
+  /**
+   * Checks a secret against its slow hash, counting the answer. The lock is checked again after the
+   * hash: wrong answers given meanwhile may have locked the factor.
+   */
+  async checkSecret(user: User, factor: 'passcode' | 'pin', secret: string, hash: string, wrong: string) {
+    this.assertUnlocked(user, factor);
+    const ok = await verifySecret(secret, hash);
+    this.assertUnlocked(user, factor);
+    if (!ok) this.wrongAnswer(user, factor, wrong);
+    this.rightAnswer(user, factor);
+  }
+}
