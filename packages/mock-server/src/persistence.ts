@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { Bank, type BankOptions } from './bank/bank';
 import { SNAPSHOT_VERSION, type BankSnapshot } from './bank/model';
 import { CATALOGUE } from './bank/seed';
+import { asParsed, checkRecords, KEY_BYTES, KeySchema, snapshotShape } from './snapshot-schema';
 
 /** What the file says it is. */
 export const STATE_FORMAT = 'ebank-mock-state';
@@ -30,182 +31,21 @@ export class StateFileError extends Error {
 }
 
 // -------------------------------------------------------------------------------------------------
-// the file's schema (strict: an unknown key means another version wrote it)
+// the file's schema: the bank's snapshot (snapshot-schema.ts) with what the file says it is, and the
+// token signing key
 
-const KEY_BYTES = 32;
-const key = z.base64().refine((s) => Buffer.from(s, 'base64').length === KEY_BYTES, `must be ${KEY_BYTES} bytes`);
-const id = z.string().min(1);
-const time = z.number();
-const cents = z.number().int().nonnegative();
-const text = z.string();
-const optionalText = text.exactOptional();
+const { version: snapshotVersion, ...snapshotRecords } = snapshotShape;
 
-const attempts = z.strictObject({ failures: z.number().int().nonnegative(), lockedUntil: time });
-const sentCode = { hash: z.string().min(1), expiresAt: time };
-
-const UserSchema = z.strictObject({
-  id,
-  email: z
-    .string()
-    .min(1)
-    .refine((s) => s === s.trim().toLowerCase(), 'must be trimmed and in lower case'),
-  username: text,
-  firstName: text,
-  lastName: text,
-  fullname: text,
-  profile: z.strictObject({
-    phone: optionalText,
-    gender: optionalText,
-    dob: optionalText,
-    country: optionalText,
-    maritalStatus: optionalText,
-    homeAddress: optionalText,
-    nextOfKin: optionalText,
-  }),
-  picture: id.exactOptional(),
-  role: z.enum(['user', 'admin']),
-  passcodeHash: z.string().min(1),
-  pinHash: z.string().min(1).exactOptional(),
-  credentialVersion: z.number().int().positive(),
-  keptSession: z.strictObject({ signature: z.string().min(1), version: z.number().int().positive() }).exactOptional(),
-  emailVerified: z.boolean(),
-  kyc: z.enum(['Not Verified', 'Pending Verification', 'Declined', 'Verified']),
-  kycCase: z
-    .strictObject({
-      documentType: text,
-      country: text,
-      phone: text,
-      homeAddress: text,
-      documents: z.array(id),
-      submittedAt: time,
-    })
-    .exactOptional(),
-  accountNumber: z.string().min(1),
-  plan: text,
-  notice: z.strictObject({ head: text, body: text }).exactOptional(),
-  createdAt: time,
-  attempts: z.strictObject({
-    passcode: attempts,
-    pin: attempts,
-    emailCode: attempts,
-    resetCode: attempts,
-    stepUp: attempts,
-  }),
-  emailCode: z.strictObject(sentCode).exactOptional(),
-  resetCode: z.strictObject({ ...sentCode, linkHash: z.string().min(1) }).exactOptional(),
-  stepUp: z.strictObject({ ...sentCode, amountCents: cents, payeeKey: text }).exactOptional(),
-  authorization: z.strictObject({ amountCents: cents, payeeKey: text, expiresAt: time }).exactOptional(),
-  knownPayees: z.array(text),
-});
-
-const LedgerEntrySchema = z.strictObject({
-  id,
-  userId: id,
-  name: text,
-  direction: z.enum(['credit', 'debit']),
-  amountCents: z.number().int().positive(),
-  status: z.enum(['successful', 'in_progress', 'failed']),
-  createdAt: time,
-  requestId: id.exactOptional(),
-});
-
-const RequestSchema = z.strictObject({
-  id,
-  userId: id,
-  kind: z.enum(['crypto-deposit', 'payment', 'fixed-deposit', 'upgrade', 'transfer']),
-  type: text,
-  amountCents: cents,
-  status: z.enum(['pending', 'confirmed', 'declined']),
-  createdAt: time,
-  decidedAt: time.exactOptional(),
-  proof: id.exactOptional(),
-  plan: optionalText,
-  purpose: optionalText,
-  transfer: z
-    .strictObject({
-      bank: text,
-      swift: text,
-      currency: text,
-      routing: text,
-      country: text,
-      accountNumber: text,
-      accountHolder: text,
-      note: text,
-      feeCents: cents,
-    })
-    .exactOptional(),
-});
-
-const NotificationSchema = z.strictObject({
-  id,
-  userId: id,
-  title: text,
-  body: text,
-  read: z.boolean(),
-  createdAt: time,
-});
-
-const OutboxSchema = z.strictObject({
-  id,
-  to: text,
-  kind: z.enum(['verify-email', 'reset-passcode', 'transfer-code', 'notice']),
-  subject: text,
-  text,
-  code: optionalText,
-  link: optionalText,
-  createdAt: time,
-});
-
-const UploadSchema = z.strictObject({ id, ownerId: id, mimetype: text, bytes: z.base64(), createdAt: time });
-
-const StateFileSchema = z
+/** The state file's schema (strict: an unknown key means another version wrote it). */
+export const StateFileSchema = z
   .strictObject({
     format: z.literal(STATE_FORMAT),
-    version: z.literal(SNAPSHOT_VERSION),
+    version: snapshotVersion,
     savedAt: z.iso.datetime(),
-    signingKey: key,
-    codeKey: key,
-    users: z.array(UserSchema),
-    ledger: z.array(LedgerEntrySchema),
-    requests: z.array(RequestSchema),
-    notifications: z.array(NotificationSchema),
-    outbox: z.array(OutboxSchema),
-    uploads: z.array(UploadSchema),
+    signingKey: KeySchema,
+    ...snapshotRecords,
   })
-  .superRefine((state, ctx) => {
-    const distinct = [
-      ['users', state.users.map((u) => u.id)],
-      ['users', state.users.map((u) => u.email)],
-      ['ledger', state.ledger.map((e) => e.id)],
-      ['requests', state.requests.map((r) => r.id)],
-      ['uploads', state.uploads.map((u) => u.id)],
-    ] as const;
-    for (const [what, values] of distinct) {
-      const seen = new Set<string>();
-      values.forEach((value, i) => {
-        if (seen.has(value)) ctx.addIssue({ code: 'custom', path: [what, i], message: `'${value}' is listed twice` });
-        seen.add(value);
-      });
-    }
-    const users = new Set(state.users.map((u) => u.id));
-    const requests = new Set(state.requests.map((r) => r.id));
-    const known = (list: readonly { userId?: string; ownerId?: string }[], what: keyof typeof state) => {
-      list.forEach((record, i) => {
-        const owner = record.userId ?? record.ownerId ?? '';
-        if (!users.has(owner)) ctx.addIssue({ code: 'custom', path: [what, i], message: `no user '${owner}'` });
-      });
-    };
-    known(state.ledger, 'ledger');
-    known(state.requests, 'requests');
-    known(state.notifications, 'notifications');
-    known(state.uploads, 'uploads');
-    state.ledger.forEach((entry, i) => {
-      if (entry.requestId !== undefined && !requests.has(entry.requestId))
-        ctx.addIssue({ code: 'custom', path: ['ledger', i], message: `no request '${entry.requestId}'` });
-    });
-  });
-
-type StateFileContent = z.output<typeof StateFileSchema>;
+  .superRefine(checkRecords);
 
 // -------------------------------------------------------------------------------------------------
 // reading
@@ -256,13 +96,10 @@ export function readStateFile(file: string): StoredState | undefined {
     const at = issue?.path.length ? `${issue.path.join('.')}: ` : '';
     throw new StateFileError(oneLine(`${where} is damaged (${at}${issue?.message ?? 'invalid'}). ${MOVE_AWAY}`));
   }
-  // zod lists an object's keys in its schema's order; the file keeps the bank's own order (which
-  // digest() fingerprints). After a strict parse without transforms the two hold the same values.
-  const { format, savedAt, signingKey, ...snapshot } = sameValues(parsed.data, raw);
+  // The file's own key order: the bank's (see asParsed).
+  const { format, savedAt, signingKey, ...snapshot } = asParsed(parsed.data, raw);
   return { signingKey: Buffer.from(signingKey, 'base64'), snapshot };
 }
-
-const sameValues = (_validated: StateFileContent, raw: unknown) => raw as StateFileContent;
 
 // -------------------------------------------------------------------------------------------------
 // writing

@@ -6,9 +6,10 @@
  */
 import { Bank } from '@ebank/mock-server/src/bank/bank';
 import type { BankConfig } from '@ebank/mock-server/src/bank/config';
-import { SNAPSHOT_VERSION, type BankSnapshot } from '@ebank/mock-server/src/bank/model';
+import type { BankSnapshot } from '@ebank/mock-server/src/bank/model';
 import { TokenSigner, type HashCost } from '@ebank/mock-server/src/bank/security';
 import { CATALOGUE, seedBank } from '@ebank/mock-server/src/bank/seed';
+import { asParsed, BankSnapshotSchema, KEY_BYTES, KeySchema } from '@ebank/mock-server/src/snapshot-schema';
 import { Buffer, type BufferLike } from '../shims/buffer';
 import { randomBytes } from '../shims/crypto';
 
@@ -37,9 +38,10 @@ interface Saved {
   readonly snapshot: BankSnapshot;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
-
-/** What the storage holds, if it is a bank this code wrote (a later or damaged one is ignored). */
+/**
+ * What the storage holds, if it is a bank this code wrote: its snapshot is checked with the schema the
+ * server's state file is checked with (a later or damaged one is ignored).
+ */
 function readSaved(storage: DemoStorage | undefined): Saved | undefined {
   let parsed: unknown;
   try {
@@ -47,22 +49,20 @@ function readSaved(storage: DemoStorage | undefined): Saved | undefined {
   } catch {
     return undefined;
   }
-  if (!isRecord(parsed) || parsed.format !== FORMAT || typeof parsed.signingKey !== 'string') return undefined;
-  const { snapshot } = parsed;
-  if (!isRecord(snapshot) || snapshot.version !== SNAPSHOT_VERSION || typeof snapshot.codeKey !== 'string')
+  if (typeof parsed !== 'object' || parsed === null || !('format' in parsed) || parsed.format !== FORMAT)
     return undefined;
-  const lists = ['users', 'ledger', 'requests', 'notifications', 'outbox', 'uploads'] as const;
-  if (!lists.every((list) => Array.isArray(snapshot[list]))) return undefined;
-  return parsed as unknown as Saved;
+  const signingKey = KeySchema.safeParse('signingKey' in parsed ? parsed.signingKey : undefined);
+  const raw = 'snapshot' in parsed ? parsed.snapshot : undefined;
+  const snapshot = BankSnapshotSchema.safeParse(raw);
+  if (!signingKey.success || !snapshot.success) return undefined;
+  return { format: FORMAT, signingKey: signingKey.data, snapshot: asParsed(snapshot.data, raw) };
 }
 
 /**
  * The bank's modules run with the shim's Buffer in place of Node's (see bank-shims.ts), so its API
- * that is typed with Node's Buffer takes the shim's bytes.
+ * that is typed with Node's Buffer (the token signer's key) takes the shim's bytes.
  */
 const asBankBytes = (bytes: BufferLike) => bytes as unknown as globalThis.Buffer;
-
-const SIGNING_KEY_BYTES = 32;
 
 export class DemoBank {
   private readonly signingKey: BufferLike;
@@ -72,8 +72,7 @@ export class DemoBank {
 
   constructor(private readonly options: DemoBankOptions) {
     const saved = readSaved(options.storage);
-    const key = saved && Buffer.from(saved.signingKey, 'base64');
-    this.signingKey = key?.length === SIGNING_KEY_BYTES ? key : randomBytes(SIGNING_KEY_BYTES);
+    this.signingKey = saved ? Buffer.from(saved.signingKey, 'base64') : randomBytes(KEY_BYTES);
     this.signer = new TokenSigner(asBankBytes(this.signingKey));
     const restored = saved && this.restore(saved.snapshot);
     this.bank = restored ? Promise.resolve(restored) : this.seed();

@@ -1,15 +1,26 @@
 /**
- * The mock server's endpoints as Mock Service Worker handlers, for the demo that runs without a server:
- * the API (answered by the server's own code, api-core.ts, over the demo's bank), the uploaded pictures,
- * the outbox, the reset, and the staff console's JSON actions (its page is not part of the demo).
- * Each handler reads the request as the server's transport would and answers the same JSON.
+ * The mock server's endpoints as Mock Service Worker handlers, for the demo that runs without a server.
+ * They differ from the server only in transport: the API is answered by the server's own request core
+ * (api-core.ts) and the developer endpoints by its own endpoints (dev-endpoints.ts: health, outbox,
+ * reset, uploads, the staff console's JSON API, the login lookup limit), over the demo's bank. What
+ * stays here is what Express and multer do on the server: reading the body within the same limits,
+ * and keeping the bank (in session storage, as the server keeps it in its state file). The server's
+ * staff page, OpenAPI docs and validating proxy are not part of the demo.
  */
-import { MAX_IMAGE_BYTES, sniffImageType, type IncomingFile } from '@ebank/contract';
-import type { Bank } from '@ebank/mock-server/src/bank/bank';
-import { BankError, refuse } from '@ebank/mock-server/src/bank/errors';
-import type { User } from '@ebank/mock-server/src/bank/model';
-import { errorResult, handleApiCall, type ApiResult } from '@ebank/mock-server/src/http/api-core';
-import { staffState } from '@ebank/mock-server/src/http/staff-state';
+import { MAX_IMAGE_BYTES, type IncomingFile } from '@ebank/contract';
+import { errorReply, errorResult, handleApiCall, type ApiResult } from '@ebank/mock-server/src/http/api-core';
+import {
+  API_METHOD_NOT_ALLOWED,
+  apiReply,
+  DEV_ENDPOINTS,
+  errorAsResult,
+  jsonReply,
+  lookupRefusal,
+  STAFF_API_PATH,
+  STAFF_BODY_LIMIT_BYTES,
+  type DevHost,
+  type Reply,
+} from '@ebank/mock-server/src/http/dev-endpoints';
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import type { DemoBank } from './demo-bank';
 
@@ -23,24 +34,9 @@ const CLIENT = 'this browser';
 /** The server's multipart limits that a browser could reach. */
 const MAX_FILES = 3;
 
-const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-  new HttpResponse(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
-  });
-
-const answer = (result: ApiResult, headers: Record<string, string> = {}) => json(result.body, result.status, headers);
-
-/** Runs a developer action; a refusal by the bank is answered like the server's error middleware does. */
-async function guarded(action: () => Promise<Response> | Response): Promise<Response> {
-  try {
-    return await action();
-  } catch (error) {
-    if (error instanceof BankError) return answer(errorResult(error.status, error.message, error.code));
-    console.error(error);
-    return answer(errorResult(500, 'Something went wrong in the mock bank', 'internal'));
-  }
-}
+/** A reply as the service worker sends it. */
+const send = ({ status, headers, body }: Reply) =>
+  new HttpResponse(typeof body === 'string' ? body : new Uint8Array(body), { status, headers });
 
 type Values = Record<string, string | string[]>;
 
@@ -105,94 +101,76 @@ const queryOf = (url: URL): Values => {
   return query;
 };
 
-/** A customer by id or by e-mail address (as the staff console names them). */
-const customer = (bank: Bank, key: string): User =>
-  key.includes('@') ? (bank.findByEmail(key) ?? refuse('not_found', 'No such customer')) : bank.user(key);
+/** An error the server's body parsers (express.json, express.urlencoded) would answer with. */
+const bodyRefusal = (status: 400 | 413) =>
+  jsonReply(
+    status,
+    status === 413
+      ? errorReply('The request is too large', 'payload_too_large')
+      : errorReply('The request body could not be read', 'invalid_request'),
+  );
 
-const param = (value: string | readonly string[] | undefined) => (typeof value === 'string' ? value : '');
+/** A staff console request's body as the server's parsers read it: JSON or a form; else none. */
+async function readStaffBody(request: Request): Promise<{ readonly parsed: unknown } | Reply> {
+  const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+  if (request.body === null || (type !== 'application/json' && type !== 'application/x-www-form-urlencoded'))
+    return { parsed: undefined };
+  const text = await request.text();
+  if (new TextEncoder().encode(text).length > STAFF_BODY_LIMIT_BYTES) return bodyRefusal(413);
+  if (type === 'application/x-www-form-urlencoded') {
+    const fields: Values = {};
+    for (const [name, value] of new URLSearchParams(text)) add(fields, name, value);
+    return { parsed: fields };
+  }
+  if (text.trim() === '') return { parsed: {} };
+  // Like express.json (strict): an object or an array only.
+  if (!/^\s*[{[]/u.test(text)) return bodyRefusal(400);
+  try {
+    return { parsed: JSON.parse(text) as unknown };
+  } catch {
+    return bodyRefusal(400);
+  }
+}
+
+/** The Mock Service Worker route method for each method of a developer endpoint. */
+const VERBS = { GET: 'get', POST: 'post', PUT: 'put', DELETE: 'delete' } as const;
 
 export function demoHandlers(demo: DemoBank, { origin }: DemoHandlerOptions): RequestHandler[] {
   const at = (path: string) => `${origin}${path}`;
+  const host: DevHost = { bank: () => demo.current(), reset: () => demo.reset() };
 
   return [
     // --- the API ---------------------------------------------------------------------------------
-    http.post(at('/api/users.php'), ({ request }) =>
-      guarded(async () => {
+    http.post(at('/api/users.php'), async ({ request }) => {
+      try {
         const url = new URL(request.url);
         const form = await readForm(request);
-        if (!('fields' in form)) return answer(form);
+        if (!('fields' in form)) return send(apiReply(form));
         const bank = await demo.current();
         const query = queryOf(url);
-        if (query.crud === 'iduser') {
-          const email = form.fields.email;
-          const refused = bank.admitLookup(CLIENT, typeof email === 'string' ? email : '');
-          if (refused)
-            return answer(errorResult(429, refused.message, 'rate_limited'), {
-              'Retry-After': String(refused.retryAfterSeconds),
-            });
-        }
+        const refused = lookupRefusal(bank, { query, fields: form.fields }, CLIENT);
+        if (refused) return send(refused);
         const result = await handleApiCall(bank, { query, fields: form.fields, files: form.files, origin: url.origin });
         await demo.save();
-        return answer(result);
-      }),
-    ),
-    http.all(at('/api/users.php'), () =>
-      answer(errorResult(405, 'Use POST for every call', 'method_not_allowed'), { Allow: 'POST' }),
-    ),
+        return send(apiReply(result));
+      } catch (error) {
+        return send(apiReply(errorAsResult(error)));
+      }
+    }),
+    http.all(at('/api/users.php'), () => send(API_METHOD_NOT_ALLOWED)),
 
-    // --- developer endpoints -------------------------------------------------------------------
-    http.get(at('/__mock/health'), () => json({ ok: true })),
-    http.get(at('/__mock/outbox'), ({ request }) =>
-      guarded(async () => {
-        const to = new URL(request.url).searchParams.get('to') ?? undefined;
-        const bank = await demo.current();
-        return json(bank.outboxFor(to).map((m) => ({ ...m, createdAt: new Date(m.createdAt).toISOString() })));
-      }),
-    ),
-    http.post(at('/__mock/reset'), () =>
-      guarded(async () => {
-        await demo.reset();
-        return json({ ok: true });
-      }),
-    ),
-    http.get(at('/__mock/uploads/:id'), ({ params }) =>
-      guarded(async () => {
-        const stored = (await demo.current()).upload(param(params.id));
-        // Served only as the image type its bytes show, whatever was claimed or stored with it.
-        const type = stored ? sniffImageType(stored.bytes) : undefined;
-        if (!stored || !type) return answer(errorResult(404, 'No such upload', 'not_found'));
-        return new HttpResponse(new Uint8Array(stored.bytes), {
-          headers: {
-            'Content-Type': type,
-            'Content-Disposition': 'inline; filename="upload"',
-            'X-Content-Type-Options': 'nosniff',
-            'Cache-Control': 'private, max-age=3600',
-          },
-        });
-      }),
-    ),
-
-    // --- the staff console's JSON actions --------------------------------------------------------
-    http.get(at('/__mock/staff/state'), () => guarded(async () => json(staffState(await demo.current())))),
-    http.post(at('/__mock/staff/kyc/:user/:decision'), ({ params }) =>
-      guarded(async () => {
-        const decision = param(params.decision);
-        if (decision !== 'approve' && decision !== 'decline') refuse('not_found', 'Use approve or decline');
-        const bank = await demo.current();
-        const user = customer(bank, param(params.user));
-        bank.decideKyc(user.id, decision === 'approve');
-        await demo.save();
-        return json({ ok: true, email: user.email, kyc: user.kyc });
-      }),
-    ),
-    http.post(at('/__mock/staff/requests/:id/:decision'), ({ params }) =>
-      guarded(async () => {
-        const decision = param(params.decision);
-        if (decision !== 'confirm' && decision !== 'decline') refuse('not_found', 'Use confirm or decline');
-        const bank = await demo.current();
-        const request = bank.decideRequest(param(params.id), decision === 'confirm');
-        await demo.save();
-        return json({ ok: true, id: request.id, status: request.status });
+    // --- developer endpoints ---------------------------------------------------------------------
+    ...DEV_ENDPOINTS.map((endpoint) =>
+      http[VERBS[endpoint.method]](at(endpoint.path), async ({ request, params }) => {
+        const url = new URL(request.url);
+        const read = endpoint.path.startsWith(`${STAFF_API_PATH}/`)
+          ? await readStaffBody(request)
+          : { parsed: undefined };
+        if ('status' in read) return send(read);
+        const reply = await endpoint.answer(host, { params, query: queryOf(url), body: read.parsed });
+        // The bank is kept after anything but a read, as the server's state file is.
+        if (endpoint.method !== 'GET') await demo.save();
+        return send(reply);
       }),
     ),
   ];

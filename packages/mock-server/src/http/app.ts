@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
-import { selectorLabel, sniffImageType } from '@ebank/contract';
+import { selectorLabel } from '@ebank/contract';
 import type { Bank } from '../bank/bank';
 import type { BankConfig } from '../bank/config';
 import { BankError } from '../bank/errors';
@@ -15,7 +15,15 @@ import { TokenSigner } from '../bank/security';
 import { delayFor, sleep, type LatencyConfig } from './faults';
 import { answerApiCall, decodeApiCall, decodeFailureResult } from './api-core';
 import { formOf, FormRefusal, parseForm } from './form-parsers';
-import { securityHeaders, sendError } from './reply';
+import { securityHeaders, sendError, sendReply } from './reply';
+import {
+  API_METHOD_NOT_ALLOWED,
+  apiReply,
+  DEV_ENDPOINTS,
+  lookupRefusal,
+  STAFF_API_PATH,
+  type DevHost,
+} from './dev-endpoints';
 import { staffRouter } from './staff';
 import { openApiRouter } from './openapi';
 import { StateFile } from '../persistence';
@@ -54,11 +62,11 @@ export interface MockApp {
   readonly closeState: () => void;
 }
 
-/** What an uploaded image is served with: nothing in it may run, load or be framed. */
-const UPLOAD_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'";
-
 /** Every call of the API goes here (Express matches it in any letter case, with or without a trailing slash). */
 const API_PATH = '/api/users.php';
+
+/** The Express route method for each method of a developer endpoint. */
+const VERBS = { GET: 'get', POST: 'post', PUT: 'put', DELETE: 'delete' } as const;
 
 const noStore: RequestHandler = (_req, res, next) => {
   res.set('Cache-Control', 'no-store');
@@ -95,19 +103,13 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
   // --- the API ---------------------------------------------------------------------------------
   /** Login step 1, the e-mail lookup, is rate limited per client (docs/decisions/0010). */
   const limitLookups: RequestHandler = (req, res, next) => {
-    if (req.query.crud !== 'iduser') {
-      next();
-      return;
-    }
-    const email = formOf(req).fields.email;
-    const client = req.socket.remoteAddress ?? 'unknown';
-    const refused = bank.admitLookup(client, typeof email === 'string' ? email : '');
-    if (!refused) {
-      next();
-      return;
-    }
-    res.set('Retry-After', String(refused.retryAfterSeconds));
-    sendError(res, 429, refused.message, 'rate_limited');
+    const refused = lookupRefusal(
+      bank,
+      { query: req.query, fields: formOf(req).fields },
+      req.socket.remoteAddress ?? 'unknown',
+    );
+    if (refused) sendReply(res, refused);
+    else next();
   };
   const { latency, faultRate } = options;
   const answer: RequestHandler = async (req, res) => {
@@ -119,8 +121,7 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
       if (delay > 0) await sleep(delay);
     }
     if (!decoded.ok) {
-      const failure = decodeFailureResult(decoded);
-      res.status(failure.status).json(failure.body);
+      sendReply(res, apiReply(decodeFailureResult(decoded)));
       return;
     }
     if (faultRate && random() < faultRate) {
@@ -129,8 +130,7 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
     }
     // For links to uploaded pictures.
     const origin = `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-    const result = await answerApiCall(bank, decoded, origin, { validateReplies });
-    res.status(result.status).json(result.body);
+    sendReply(res, apiReply(await answerApiCall(bank, decoded, origin, { validateReplies })));
   };
   // One route, so the path is matched once per call; its handlers run in this order for every method.
   app
@@ -138,43 +138,26 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
     .all(noStore)
     .post(parseForm, limitLookups, answer)
     .all((_req, res) => {
-      res.set('Allow', 'POST');
-      sendError(res, 405, 'Use POST for every call', 'method_not_allowed');
+      sendReply(res, API_METHOD_NOT_ALLOWED);
     });
 
-  // --- developer endpoints -------------------------------------------------------------------
-  app.get('/__mock/health', (_req, res) => {
-    res.json({ ok: true });
-  });
-  app.get('/__mock/outbox', (req, res) => {
-    const to = typeof req.query.to === 'string' ? req.query.to : undefined;
-    res.setHeader('Cache-Control', 'no-store');
-    res.json(bank.outboxFor(to).map((m) => ({ ...m, createdAt: new Date(m.createdAt).toISOString() })));
-  });
-  app.post('/__mock/reset', async (_req, res) => {
-    bank = await seedBank(seedOptions);
-    res.json({ ok: true });
-  });
-  app.use(
-    '/__mock/staff',
-    staffRouter(() => bank),
-  );
-  app.use('/__mock', openApiRouter()); // GET /__mock/openapi.json and /__mock/docs
-  app.get('/__mock/uploads/:id', (req, res) => {
-    const upload = bank.upload(req.params.id);
-    // Served only as the image type its bytes show, whatever was claimed or stored with it.
-    const type = upload ? sniffImageType(upload.bytes) : undefined;
-    if (!upload || !type) {
-      sendError(res, 404, 'No such upload', 'not_found');
-      return;
-    }
-    res.setHeader('Content-Type', type);
-    res.setHeader('Content-Security-Policy', UPLOAD_CSP);
-    res.setHeader('Content-Disposition', 'inline; filename="upload"');
-    res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
-    res.setHeader('Cache-Control', 'private, max-age=3600');
-    res.end(Buffer.from(upload.bytes));
-  });
+  // --- developer endpoints (dev-endpoints.ts, shared with the in-browser demo) ------------------
+  const host: DevHost = {
+    bank: () => bank,
+    reset: async () => {
+      bank = await seedBank(seedOptions);
+    },
+  };
+  // The staff page and the body parsers of the staff console's JSON API (server only).
+  app.use(STAFF_API_PATH, staffRouter());
+  for (const endpoint of DEV_ENDPOINTS) {
+    app.route(endpoint.path)[VERBS[endpoint.method]](async (req, res) => {
+      const body: unknown = req.body;
+      sendReply(res, await endpoint.answer(host, { params: req.params, query: req.query, body }));
+    });
+  }
+  // Server only: GET /__mock/openapi.json and /__mock/docs.
+  app.use('/__mock', openApiRouter());
 
   // --- the web app ---------------------------------------------------------------------------
   const webRoot = options.webRoot;

@@ -1,5 +1,6 @@
 /**
- * The headers every reply carries, JSON errors, and the JSON answers to requests Node's HTTP parser
+ * The security headers on every reply (their values are in dev-endpoints.ts), JSON errors, the
+ * replies of the transport-free endpoints, and the JSON answers to requests Node's HTTP parser
  * refuses before Express sees them.
  */
 import type http from 'node:http';
@@ -7,16 +8,7 @@ import type { Duplex } from 'node:stream';
 import type { RequestHandler, Response } from 'express';
 import type { ErrorReply } from '@ebank/contract';
 import { errorReply } from './api-core';
-
-/** Headers on everything the server sends (ASVS V3): a strict CSP, no sniffing, no framing, no referrer. */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Security-Policy':
-    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
-  'X-Content-Type-Options': 'nosniff',
-  'X-Frame-Options': 'DENY',
-  'Referrer-Policy': 'no-referrer',
-  'Cross-Origin-Opener-Policy': 'same-origin',
-};
+import { SECURITY_HEADERS, type Reply } from './dev-endpoints';
 
 /** Sets the security headers on every reply. */
 export const securityHeaders: RequestHandler = (_req, res, next) => {
@@ -34,6 +26,14 @@ export const sendError = (
 ) => {
   res.status(status).json(errorReply(message, code, issues));
 };
+
+/** Sends a {@link Reply} of the transport-free endpoints (dev-endpoints.ts): its status, headers and body. */
+export function sendReply(res: Response, reply: Reply): void {
+  res.status(reply.status);
+  for (const [name, value] of Object.entries(reply.headers)) res.setHeader(name, value);
+  const { body } = reply;
+  res.end(typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength));
+}
 
 /** A JSON error as raw HTTP, for the replies Node's parser makes before Express sees the request. */
 function rawErrorReply(status: number, reason: string, message: string, code: string): string {

@@ -1,0 +1,216 @@
+/**
+ * The developer endpoints answer the same in the demo as on the server: the same requests, sent to the
+ * demo's handlers (Mock Service Worker in Node, over the bank on the browser shims) and to the server's
+ * app (supertest), get the same status, the same headers (the uploads' sandbox CSP included) and the
+ * same body, once what differs between any two banks (ids, times) is set aside.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createApiClient } from '@ebank/contract';
+import { sampleImages } from '@ebank/contract/testing';
+import { sendTo, testApp } from '@ebank/mock-server/src/testing/harness';
+import type { MockApp } from '@ebank/mock-server/src/http/app';
+import { UPLOAD_CSP } from '@ebank/mock-server/src/http/dev-endpoints';
+import { setupServer } from 'msw/node';
+import { DemoBank, type DemoStorage } from './demo-bank';
+import { demoHandlers } from './handlers';
+
+const ORIGIN = 'http://demo.test';
+
+/** Sends a request to one side: `path` starts with `/`. */
+type Send = (path: string, init?: RequestInit) => Promise<Response>;
+
+const memoryStorage = (): DemoStorage => {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
+  };
+};
+
+const msw = setupServer();
+let storage: DemoStorage;
+let server: MockApp;
+
+const toDemo: Send = (path, init) => fetch(`${ORIGIN}${path}`, init);
+const toServer: Send = (path, init) => sendTo(server.express, path, init);
+
+beforeAll(() => {
+  // The server's requests (supertest, on a loopback port) go to the network.
+  msw.listen({ onUnhandledRequest: 'bypass' });
+});
+beforeEach(async () => {
+  storage = memoryStorage();
+  msw.resetHandlers(...demoHandlers(new DemoBank({ publicUrl: `${ORIGIN}/`, storage }), { origin: ORIGIN }));
+  server = await testApp();
+});
+afterAll(() => {
+  msw.close();
+});
+
+/** What only the transport adds (the server's connection and length headers). */
+const TRANSPORT = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+const TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/u;
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gu;
+const RANDOM_KEYS = new Set(['id', 'userId', 'account_no', 'accountNumber', 'code']);
+
+/** A reply with what differs between any two banks replaced: ids, codes, times, account numbers. */
+async function seen(response: Response) {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (!TRANSPORT.has(name)) headers[name] = name === 'retry-after' ? '<seconds>' : value;
+  });
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const isJson = headers['content-type']?.startsWith('application/json') ?? false;
+  const body: unknown = isJson
+    ? JSON.parse(new TextDecoder().decode(bytes), (key, value: unknown) => {
+        if (RANDOM_KEYS.has(key) && typeof value === 'string') return `<${key}>`;
+        if (typeof value === 'string' && TIME.test(value)) return '<time>';
+        if (typeof value === 'string') return value.replace(UUID, '<uuid>').replace(/\d{4,}/gu, '<digits>');
+        return value;
+      })
+    : bytes;
+  return { status: response.status, headers, body };
+}
+
+const json = (method: string, body: unknown): RequestInit => ({
+  method,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+/** The staff console's state as one side shows it. */
+async function staffState(send: Send) {
+  return (await (await send('/__mock/staff/state')).json()) as {
+    kyc: { documents: string[] }[];
+    requests: { id: string; kind: string }[];
+  };
+}
+
+/** Runs the same steps on both sides; each step's reply must be the same. */
+async function same(steps: (send: Send) => Promise<Response[]>) {
+  const demo = await steps(toDemo);
+  const real = await steps(toServer);
+  expect(demo).toHaveLength(real.length);
+  for (const [i, response] of demo.entries()) {
+    const other = real[i];
+    if (!other) throw new Error(`no reply ${i} from the server`);
+    expect(await seen(response), `reply ${i}`).toEqual(await seen(other));
+  }
+  return demo;
+}
+
+describe('the same developer endpoints in the demo as on the server', () => {
+  it('health', async () => {
+    await same(async (send) => [await send('/__mock/health')]);
+  });
+
+  it('the outbox: of one address, of nobody, of a repeated address', async () => {
+    await same(async (send) => [
+      await send('/__mock/outbox?to=unverified@bank.test'),
+      await send('/__mock/outbox?to=nobody@bank.test'),
+      await send('/__mock/outbox?to=unverified@bank.test&to=demo@bank.test'),
+    ]);
+  });
+
+  it('an uploaded picture, with the sandbox CSP and the security headers; an unknown one', async () => {
+    const [picture] = await same(async (send) => {
+      const [document] = (await staffState(send)).kyc[0]?.documents ?? [];
+      return [await send(document ?? '/none'), await send('/__mock/uploads/nothing')];
+    });
+    // The steps compared equal; what they are:
+    const again = await toDemo((await staffState(toDemo)).kyc[0]?.documents[0] ?? '/none');
+    expect(again.headers.get('content-security-policy')).toBe(UPLOAD_CSP);
+    expect(again.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(again.headers.get('x-frame-options')).toBe('DENY');
+    expect(again.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect(new Uint8Array(await again.arrayBuffer())).toEqual(sampleImages['image/png']);
+    expect(picture?.status).toBe(200);
+  });
+
+  it('staff decide a KYC case: approve, again, an unknown customer, an unknown decision', async () => {
+    await same(async (send) => [
+      await send('/__mock/staff/kyc/kyc-pending@bank.test/approve', { method: 'POST' }),
+      await send('/__mock/staff/kyc/kyc-pending@bank.test/approve', { method: 'POST' }),
+      await send('/__mock/staff/kyc/nobody@bank.test/approve', { method: 'POST' }),
+      await send('/__mock/staff/kyc/kyc-new@bank.test/maybe', { method: 'POST' }),
+      await send('/__mock/staff/state'),
+    ]);
+  });
+
+  it('staff decide requests: decline, again, confirm, an unknown one, an unknown decision', async () => {
+    await same(async (send) => {
+      const { requests } = await staffState(send);
+      const id = (kind: string) => requests.find((r) => r.kind === kind)?.id ?? 'none';
+      return [
+        await send(`/__mock/staff/requests/${id('transfer')}/decline`, { method: 'POST' }),
+        await send(`/__mock/staff/requests/${id('transfer')}/confirm`, { method: 'POST' }),
+        await send(`/__mock/staff/requests/${id('crypto-deposit')}/confirm`, { method: 'POST' }),
+        await send('/__mock/staff/requests/nope/confirm', { method: 'POST' }),
+        await send(`/__mock/staff/requests/${id('fixed-deposit')}/maybe`, { method: 'POST' }),
+        await send('/__mock/staff/state'),
+      ];
+    });
+  });
+
+  it('staff set and clear an account message, in JSON or a form; bad bodies are refused alike', async () => {
+    await same(async (send) => [
+      await send('/__mock/staff/customers/demo@bank.test/notice', json('PUT', { head: ' Hold ', body: 'Call us' })),
+      await send('/__mock/staff/customers/demo@bank.test/notice', json('PUT', { head: '' })),
+      await send('/__mock/staff/customers/demo@bank.test/notice', json('PUT', { head: 'a', body: 'b', more: 1 })),
+      await send('/__mock/staff/customers/demo@bank.test/notice', json('PUT', { head: 'x'.repeat(201), body: 7 })),
+      await send('/__mock/staff/customers/demo@bank.test/notice', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: '{"head":',
+      }),
+      await send('/__mock/staff/customers/demo@bank.test/notice', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ head: 'Long', body: 'x'.repeat(17 * 1024) }),
+      }),
+      await send('/__mock/staff/customers/notice@bank.test/notice', {
+        method: 'PUT',
+        body: new URLSearchParams({ head: 'From a form', body: 'Sent as a form' }),
+      }),
+      await send('/__mock/staff/customers/notice@bank.test/notice', { method: 'PUT', body: 'head=a' }),
+      await send('/__mock/staff/customers/nobody@bank.test/notice', json('PUT', { head: 'a', body: 'b' })),
+      await send('/__mock/staff/state'),
+      await send('/__mock/staff/customers/demo@bank.test/notice', { method: 'DELETE' }),
+      await send('/__mock/staff/customers/nobody@bank.test/notice', { method: 'DELETE' }),
+      await send('/__mock/staff/state'),
+    ]);
+  });
+
+  it('reset: back to the seeded state', async () => {
+    await same(async (send) => {
+      const before = await send('/__mock/staff/state');
+      await send('/__mock/staff/kyc/kyc-pending@bank.test/decline', { method: 'POST' });
+      return [before, await send('/__mock/reset', { method: 'POST' }), await send('/__mock/staff/state')];
+    });
+  });
+
+  it('the login lookup limit, with Retry-After; and the API refusing other methods', async () => {
+    const lookup = (send: Send) =>
+      send('/api/users.php?crud=iduser', { method: 'POST', body: new URLSearchParams({ email: 'demo@bank.test' }) });
+    const replies = await same(async (send) => {
+      const all: Response[] = [];
+      for (let i = 0; i < 22; i++) all.push(await lookup(send));
+      return [...all, await send('/api/users.php'), await send('/api/users.php', { method: 'PUT' })];
+    });
+    expect(replies.map((r) => r.status)).toEqual([...Array<number>(20).fill(200), 429, 429, 405, 405]);
+  });
+});
+
+describe('the demo keeps the bank after a developer endpoint changed it', () => {
+  it('a staff decision outlives a reload of the page', async () => {
+    await toDemo('/__mock/staff/customers/demo@bank.test/notice', json('PUT', { head: 'Kept', body: 'Yes' }));
+    msw.resetHandlers(...demoHandlers(new DemoBank({ publicUrl: `${ORIGIN}/`, storage }), { origin: ORIGIN }));
+    const login = await createApiClient({ baseUrl: `${ORIGIN}/` }).call('login', {
+      email: 'demo@bank.test',
+      password: '123456',
+      remeber: false,
+    });
+    expect(login.ismsg).toEqual({ head: 'Kept', body: 'Yes' });
+  });
+});

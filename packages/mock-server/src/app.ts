@@ -1,1 +1,0 @@
-export { createApp, type AppOptions, type MockApp } from './http/app';

@@ -1,0 +1,263 @@
+/**
+ * The developer endpoints (DESIGN.md: health, outbox, reset, the staff console's JSON API, the uploaded
+ * pictures) and the login lookup limit, without a web framework: each takes a plain request (path
+ * parameters, query, body) and gives a plain reply (status, every header, body). The Express app
+ * (app.ts) and the in-browser demo (packages/demo, behind a service worker) are thin adapters over
+ * them, so both answer the same bytes with the same headers; each keeps only its transport (reading
+ * the body, keeping the bank). What only the server serves (the staff page, the OpenAPI docs, the
+ * validating proxy, the web app's files) is not here.
+ */
+import { sniffImageType } from '@ebank/contract';
+import { z } from 'zod';
+import type { Bank } from '../bank/bank';
+import { BankError, refuse } from '../bank/errors';
+import type { User } from '../bank/model';
+import { errorReply, type ApiResult } from './api-core';
+import { staffState, uploadPath } from './staff-state';
+
+/** Headers on everything the server sends (ASVS V3): a strict CSP, no sniffing, no framing, no referrer. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy':
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'no-referrer',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+};
+
+/** What an uploaded image is served with: nothing in it may run, load or be framed. */
+export const UPLOAD_CSP =
+  "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'";
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** A reply as any transport sends it. */
+export interface Reply {
+  readonly status: number;
+  /** Every header of the reply, the security headers included. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** JSON text, or an image's bytes. */
+  readonly body: string | Uint8Array;
+}
+
+/** A JSON reply with the security headers (and these, before its Content-Type). */
+export const jsonReply = (status: number, value: unknown, headers: Readonly<Record<string, string>> = {}): Reply => ({
+  status,
+  headers: { ...SECURITY_HEADERS, ...headers, 'Content-Type': JSON_TYPE },
+  body: JSON.stringify(value),
+});
+
+/** An {@link ApiResult} (a reply or an error of the API) as the API sends it: never cached. */
+export const apiReply = (result: ApiResult, headers: Readonly<Record<string, string>> = {}): Reply =>
+  jsonReply(result.status, result.body, { 'Cache-Control': 'no-store', ...headers });
+
+/** The API's answer to any method but POST. */
+export const API_METHOD_NOT_ALLOWED: Reply = apiReply(
+  { status: 405, body: errorReply('Use POST for every call', 'method_not_allowed') },
+  { Allow: 'POST' },
+);
+
+// -------------------------------------------------------------------------------------------------
+// the login lookup limit (docs/decisions/0010)
+
+/**
+ * Login step 1, the e-mail lookup (`crud=iduser`), is rate limited per client and per address: the
+ * 429 to answer when this one is over a limit (counting nothing), else undefined (and it is counted).
+ * `client` names the caller: the server's client address, or the demo's one browser.
+ */
+export function lookupRefusal(
+  bank: Bank,
+  call: { readonly query: Readonly<Record<string, unknown>>; readonly fields: Readonly<Record<string, unknown>> },
+  client: string,
+): Reply | undefined {
+  if (call.query.crud !== 'iduser') return undefined;
+  const { email } = call.fields;
+  const refused = bank.admitLookup(client, typeof email === 'string' ? email : '');
+  if (!refused) return undefined;
+  return apiReply(
+    { status: 429, body: errorReply(refused.message, 'rate_limited') },
+    { 'Retry-After': String(refused.retryAfterSeconds) },
+  );
+}
+
+// -------------------------------------------------------------------------------------------------
+// the developer endpoints
+
+/** The bank a transport keeps, as the developer endpoints use it. */
+export interface DevHost {
+  /** The bank as it stands now. */
+  bank(): Bank | Promise<Bank>;
+  /** Back to the seeded bank. */
+  reset(): Promise<void>;
+}
+
+/** A request to a developer endpoint as a transport received it. */
+export interface DevRequest {
+  /** The path's parameters (`:id`), decoded. */
+  readonly params: Readonly<Record<string, unknown>>;
+  /** The URL query (a repeated parameter as an array). */
+  readonly query: Readonly<Record<string, unknown>>;
+  /** The body as read (JSON, or a form's fields); undefined when there is none. */
+  readonly body?: unknown;
+}
+
+export interface DevEndpoint {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Its path, with `:name` parameters (the syntax of Express and of Mock Service Worker alike). */
+  readonly path: string;
+  /** Answers a request; a refusal by the bank is its status and JSON error, any other error a 500. */
+  readonly answer: (host: DevHost, request: DevRequest) => Promise<Reply>;
+}
+
+/** The limit of a staff console request's body (JSON or a form). */
+export const STAFF_BODY_LIMIT_BYTES = 16 * 1024;
+
+const required = (field: string) => ({
+  error: (issue: { input: unknown }) =>
+    issue.input === undefined ? `${field}: is required` : `${field}: must be text`,
+});
+const NoticeSchema = z.strictObject({
+  head: z.string(required('head')).trim().min(1, 'head: is required').max(200, 'head: must be at most 200 characters'),
+  body: z
+    .string(required('body'))
+    .trim()
+    .min(1, 'body: is required')
+    .max(2000, 'body: must be at most 2000 characters'),
+});
+
+const param = (request: DevRequest, name: string) => {
+  const value = request.params[name];
+  return typeof value === 'string' ? value : '';
+};
+
+/** A customer by id or by e-mail address (as the staff console names them). */
+const customer = (bank: Bank, key: string): User =>
+  key.includes('@') ? (bank.findByEmail(key) ?? refuse('not_found', 'No such customer')) : bank.user(key);
+
+const ok = (value: unknown, headers?: Readonly<Record<string, string>>) => jsonReply(200, value, headers);
+
+/** The image an upload holds, as the type its bytes show, whatever was claimed or stored with it. */
+function uploadReply(bank: Bank, id: string): Reply {
+  const upload = bank.upload(id);
+  const type = upload ? sniffImageType(upload.bytes) : undefined;
+  if (!upload || !type) refuse('not_found', 'No such upload');
+  return {
+    status: 200,
+    headers: {
+      ...SECURITY_HEADERS,
+      'Content-Type': type,
+      'Content-Security-Policy': UPLOAD_CSP,
+      'Content-Disposition': 'inline; filename="upload"',
+      'Cross-Origin-Resource-Policy': 'same-origin',
+      'Cache-Control': 'private, max-age=3600',
+    },
+    body: upload.bytes,
+  };
+}
+
+const endpoints = {
+  health: { method: 'GET', path: '/__mock/health', answer: () => Promise.resolve(ok({ ok: true })) },
+  outbox: {
+    method: 'GET',
+    path: '/__mock/outbox',
+    answer: async (host, { query }) => {
+      const to = typeof query.to === 'string' ? query.to : undefined;
+      const messages = (await host.bank()).outboxFor(to);
+      return ok(
+        messages.map((m) => ({ ...m, createdAt: new Date(m.createdAt).toISOString() })),
+        { 'Cache-Control': 'no-store' },
+      );
+    },
+  },
+  reset: {
+    method: 'POST',
+    path: '/__mock/reset',
+    answer: async (host) => {
+      await host.reset();
+      return ok({ ok: true });
+    },
+  },
+  upload: {
+    method: 'GET',
+    path: uploadPath(':id'),
+    answer: async (host, request) => uploadReply(await host.bank(), param(request, 'id')),
+  },
+  staffState: {
+    method: 'GET',
+    path: '/__mock/staff/state',
+    answer: async (host) => ok(staffState(await host.bank())),
+  },
+  decideKyc: {
+    method: 'POST',
+    path: '/__mock/staff/kyc/:user/:decision',
+    answer: async (host, request) => {
+      const decision = param(request, 'decision');
+      if (decision !== 'approve' && decision !== 'decline') refuse('not_found', 'Use approve or decline');
+      const bank = await host.bank();
+      const user = customer(bank, param(request, 'user'));
+      bank.decideKyc(user.id, decision === 'approve');
+      return ok({ ok: true, email: user.email, kyc: user.kyc });
+    },
+  },
+  decideRequest: {
+    method: 'POST',
+    path: '/__mock/staff/requests/:id/:decision',
+    answer: async (host, request) => {
+      const decision = param(request, 'decision');
+      if (decision !== 'confirm' && decision !== 'decline') refuse('not_found', 'Use confirm or decline');
+      const decided = (await host.bank()).decideRequest(param(request, 'id'), decision === 'confirm');
+      return ok({ ok: true, id: decided.id, status: decided.status });
+    },
+  },
+  setNotice: {
+    method: 'PUT',
+    path: '/__mock/staff/customers/:user/notice',
+    answer: async (host, request) => {
+      const parsed = NoticeSchema.safeParse(request.body);
+      if (!parsed.success) refuse('invalid', parsed.error.issues.map((i) => i.message).join('; '));
+      const bank = await host.bank();
+      const user = customer(bank, param(request, 'user'));
+      bank.setNotice(user.id, parsed.data);
+      return ok({ ok: true, email: user.email, notice: user.notice ?? null });
+    },
+  },
+  clearNotice: {
+    method: 'DELETE',
+    path: '/__mock/staff/customers/:user/notice',
+    answer: async (host, request) => {
+      const bank = await host.bank();
+      const user = customer(bank, param(request, 'user'));
+      bank.setNotice(user.id, undefined);
+      return ok({ ok: true, email: user.email, notice: null });
+    },
+  },
+} satisfies Record<string, DevEndpoint>;
+
+/** A refusal by the bank as its status and JSON error; anything else is an internal error of the mock. */
+export function errorAsResult(error: unknown): ApiResult {
+  if (error instanceof BankError) return { status: error.status, body: errorReply(error.message, error.code) };
+  // The details go to the log only; the client gets a fixed message, never a stack.
+  console.error(error);
+  return { status: 500, body: errorReply('Something went wrong in the mock bank', 'internal') };
+}
+
+/** {@link errorAsResult} as a developer endpoint's reply. */
+export const errorAsReply = (error: unknown): Reply => {
+  const { status, body } = errorAsResult(error);
+  return jsonReply(status, body);
+};
+
+/** Every developer endpoint, each answering with {@link errorAsReply} for what it refuses. */
+export const DEV_ENDPOINTS: readonly DevEndpoint[] = Object.values(endpoints).map((endpoint): DevEndpoint => ({
+  ...endpoint,
+  answer: async (host, request) => {
+    try {
+      return await endpoint.answer(host, request);
+    } catch (error) {
+      return errorAsReply(error);
+    }
+  },
+}));
+
+/** Where the staff console's JSON API is (its requests may carry a JSON or form body). */
+export const STAFF_API_PATH = '/__mock/staff';
