@@ -8,8 +8,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
-import { BASE, portalViteConfig } from '../web/vite.shared';
-import { bankShims } from './bank-shims';
+import { BASE, portalViteConfig } from '../web/vite.shared.ts';
+import { bankShims } from './bank-shims.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const webRoot = path.join(root, '..', 'web');

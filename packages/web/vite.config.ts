@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { prerender } from './scripts/prerender-plugin';
-import { portalViteConfig } from './vite.shared';
+import { prerender } from './scripts/prerender-plugin.ts';
+import { portalViteConfig } from './vite.shared.ts';
 
 /** The mock server: the API, the developer endpoints and, in production, this app at /wp-user/. */
 const MOCK_SERVER = 'http://localhost:8080';

@@ -14,8 +14,8 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
-import { MARKUP_END_ID, PRERENDERED_ATTRIBUTE } from '../src/prerender-marks';
-import { portalViteConfig } from '../vite.shared';
+import { MARKUP_END_ID, PRERENDERED_ATTRIBUTE } from '../src/prerender-marks.ts';
+import { portalViteConfig } from '../vite.shared.ts';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 const BROWSER_CONDITIONS = ['browser', 'module', 'import', 'default'];
