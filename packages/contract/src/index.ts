@@ -7,3 +7,4 @@ export * from './codec';
 export * from './api-error';
 export * from './client';
 export * from './openapi';
+export * from './money';

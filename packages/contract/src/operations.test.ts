@@ -41,6 +41,8 @@ const SPEC_MARKERS = [
 const SPEC_CRUDS = ['iduser', 'userlogin', 'newuser', 'verifyuser', 'userforgot'];
 /** Operations of the mock beyond the spec, each with a decision record. */
 const EXTENSIONS = ['getmethods'];
+/** Reply fields beyond the spec's, each optional (the real host leaves them out), each with a decision record. */
+const REPLY_EXTENSIONS = { getInstitution: ['verification_deposit'], plan: ['price', 'features'] };
 
 const selectors = operationNames.map((n) => operations[n].selector);
 
@@ -121,8 +123,15 @@ describe('the contract', () => {
   it('keeps the field names the spec lists in the replies', () => {
     const keys = (schema: z.ZodType) => Object.keys((schema as z.ZodObject).shape).sort();
     expect(keys(operations.getInstitution.reply)).toEqual(
-      ['account', 'u', 'currency', 'tb', 'notificationcount', 'haspin', 'data', 'data2'].sort(),
+      ['account', 'u', 'currency', 'tb', 'notificationcount', 'haspin', 'data', 'data2']
+        .concat(REPLY_EXTENSIONS.getInstitution)
+        .sort(),
     );
+    const plan = (operations.getUpgradeForm.reply as z.ZodObject).shape.plans as z.ZodArray<z.ZodObject>;
+    expect(keys(plan.element)).toEqual(['plan_name'].concat(REPLY_EXTENSIONS.plan).sort());
+    const fixedDepositPlan = (operations.getFixedDepositForm.reply as z.ZodObject).shape
+      .plans as z.ZodArray<z.ZodObject>;
+    expect(fixedDepositPlan.element).toBe(plan.element);
     expect(keys(operations.login.reply)).toEqual(
       [
         'role',
@@ -144,6 +153,28 @@ describe('the contract', () => {
     expect(keys(operations.getCryptoDepositForm.reply)).toEqual(
       ['addresses', 'addresses2', 'currency', 'names', 'transactions'].sort(),
     );
+  });
+
+  it('takes replies without the extension fields, as the real host sends them', () => {
+    const plan = (operations.getUpgradeForm.reply as z.ZodObject).shape.plans as z.ZodArray<z.ZodObject>;
+    expect(plan.element.parse({ plan_name: 'Tier 2' })).toEqual({ plan_name: 'Tier 2' });
+    expect(plan.element.parse({ plan_name: 'Tier 2', price: '49.00', features: ['More'] })).toEqual({
+      plan_name: 'Tier 2',
+      price: 49,
+      features: ['More'],
+    });
+    expect(plan.element.parse({ plan_name: 'Tier 2', price: null, features: null })).toEqual({
+      plan_name: 'Tier 2',
+      price: undefined,
+      features: undefined,
+    });
+    const deposit = (operations.getInstitution.reply as z.ZodObject).shape.verification_deposit as z.ZodType;
+    expect(deposit.parse(undefined)).toBeUndefined();
+    expect(deposit.parse(null)).toBeUndefined();
+    expect(deposit.parse({ type: 'BTC', address: 'bc1q' })).toEqual({
+      type: 'BTC',
+      address: 'bc1q',
+    });
   });
 
   it('sends the transfer fields the spec lists', () => {

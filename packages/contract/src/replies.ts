@@ -67,6 +67,12 @@ export const UserSummarySchema = z.object({
 
 export const BalanceSchema = z.object({ current_balance: num });
 export const AccountSchema = z.object({ account_no: maybe(str) });
+/**
+ * Where a customer sends the deposit that completes the verification of the account ('Submit
+ * verification'): the coin type and its address. An extension of getinstituition's reply (optional,
+ * absent on the real host; see docs/decisions/0028).
+ */
+export const VerificationDepositSchema = z.object({ type: str, address: str });
 export const BankDetailsSchema = z.object({
   swift_code: maybe(str),
   routing_no: maybe(str),
@@ -107,7 +113,16 @@ export const CryptoFormSchema = z.object({
 });
 
 export const PurposeSchema = z.object({ purpose_name: str });
-export const PlanSchema = z.object({ plan_name: str });
+/**
+ * A fixed-deposit or upgrade plan. `price` and `features` extend the spec's `plan_name` (optional,
+ * absent on the real host; see docs/decisions/0028): what the plan costs, in the reply's currency,
+ * and a few short lines on what it gives.
+ */
+export const PlanSchema = z.object({
+  plan_name: str,
+  price: maybe(num),
+  features: maybe(z.array(str)),
+});
 export const DocTypeSchema = z.object({ doc_name: str });
 
 export const RoleSchema = z.enum(['user', 'admin']);

@@ -73,7 +73,13 @@ const UserSchema = z.strictObject({
     stepUp: attempts,
   }),
   emailCode: z.strictObject(sentCode).exactOptional(),
-  resetCode: z.strictObject({ ...sentCode, linkHash: z.string().min(1) }).exactOptional(),
+  resetCode: z
+    .strictObject({
+      ...sentCode,
+      linkHash: z.string().min(1),
+      replacedLinkHashes: z.array(z.string().min(1)).exactOptional(),
+    })
+    .exactOptional(),
   stepUp: z.strictObject({ ...sentCode, amountCents: cents, payeeKey: text }).exactOptional(),
   authorization: z.strictObject({ amountCents: cents, payeeKey: text, expiresAt: time }).exactOptional(),
   knownPayees: z.array(text),

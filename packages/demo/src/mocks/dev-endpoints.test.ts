@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '@ebank/contract';
-import { sampleImages } from '@ebank/contract/testing';
+import { sampleKycDocuments } from '@ebank/mock-server/src/bank/sample-documents';
 import { sendTo, testApp } from '@ebank/mock-server/src/testing/harness';
 import type { MockApp } from '@ebank/mock-server/src/http/app';
 import { UPLOAD_CSP } from '@ebank/mock-server/src/http/dev-endpoints';
@@ -124,7 +124,7 @@ describe('the same developer endpoints in the demo as on the server', () => {
     expect(again.headers.get('x-content-type-options')).toBe('nosniff');
     expect(again.headers.get('x-frame-options')).toBe('DENY');
     expect(again.headers.get('cross-origin-resource-policy')).toBe('same-origin');
-    expect(new Uint8Array(await again.arrayBuffer())).toEqual(sampleImages['image/png']);
+    expect(new Uint8Array(await again.arrayBuffer())).toEqual((await sampleKycDocuments()).portrait);
     expect(picture?.status).toBe(200);
   });
 

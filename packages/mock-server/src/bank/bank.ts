@@ -10,7 +10,7 @@
  */
 import { CodeKey } from './codes';
 import { DEFAULT_BANK_CONFIG, type BankConfig } from './config';
-import type { BankContext } from './context';
+import { formatAmount, type BankContext } from './context';
 import { Credentials, type LoginOutcome } from './credentials';
 import { Kyc, type KycSubmission } from './kyc';
 import { Ledger, type NewLedgerEntry } from './ledger';
@@ -41,6 +41,8 @@ import { Uploads } from './uploads';
 import { Users, type NewUser } from './users';
 
 export { toCents, fromCents } from './context';
+export { decisionTitle } from './requests';
+export { OUTDATED_RESET_LINK } from './credentials';
 export { BankError } from './errors';
 export { maskEmail } from './transfers';
 export type { LoginOutcome } from './credentials';
@@ -93,6 +95,14 @@ export class Bank {
     const { users, notifications, outbox, ledger, requests, uploads, credentials } = this;
     this.transfers = new Transfers(context, { credentials, lockouts, codes, ledger, requests, notifications, outbox });
     this.records = { codes, users, ledger, requests, notifications, outbox, uploads };
+  }
+
+  /**
+   * An amount in cents as the bank writes it (`$1,200.00`): the contract's one money formatter, the one
+   * the portal uses, with the bank's currency. For every text that shows an amount (the staff console too).
+   */
+  formatAmount(cents: number): string {
+    return formatAmount(this, cents);
   }
 
   // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 /** What every part of the bank shares: its configuration, its reference data and its clock. */
+import { formatMoney } from '@ebank/contract';
 import type { BankConfig } from './config';
 import type { Catalogue } from './model';
 
@@ -13,9 +14,12 @@ export const MINUTE = 60_000;
 export const toCents = (amount: number) => Math.round(amount * 100);
 export const fromCents = (cents: number) => cents / 100;
 
-/** An amount as the bank writes it in messages: `$1000.00`. */
-export const formatAmount = (context: BankContext, cents: number) =>
-  `${context.catalogue.currency}${fromCents(cents).toFixed(2)}`;
+/**
+ * An amount as the bank writes it in messages (`$1,000.00`): the contract's one money formatter, the
+ * one the portal shows amounts with. The staff console writes amounts with it too.
+ */
+export const formatAmount = (context: Pick<BankContext, 'catalogue'>, cents: number) =>
+  formatMoney(fromCents(cents), context.catalogue.currency);
 
 /** Newest first; records made at the same moment, the later-made first. */
 export const newestFirst = <T extends { readonly createdAt: number }>(records: readonly T[]): T[] =>

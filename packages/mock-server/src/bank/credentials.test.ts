@@ -1,14 +1,22 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Bank } from './bank';
+import { BankSnapshotSchema } from '../snapshot-schema';
+import { Bank, OUTDATED_RESET_LINK } from './bank';
 import type { User } from './model';
-import { refused, seededTestBank } from './test-bank';
+import { MINUTE, refused, seededTestBank, type TestBank } from './test-bank';
 
 let bank: Bank;
 let demo: User;
+let advance: TestBank['advance'];
 
 beforeEach(async () => {
-  ({ bank, demo } = await seededTestBank());
+  ({ bank, demo, advance } = await seededTestBank());
 });
+
+/** Asks for a passcode reset and gives the token of the link the bank e-mailed. */
+function resetLinkToken() {
+  bank.requestReset('demo@bank.test');
+  return bank.outboxFor('demo@bank.test')[0]?.link?.split('/').at(-1) ?? '';
+}
 
 describe('credentials', () => {
   it('are stored only as salted scrypt hashes', () => {
@@ -44,5 +52,65 @@ describe('credentials', () => {
     const link = bank.outboxFor('demo@bank.test')[0]?.link ?? '';
     await bank.resetPasscode('demo@bank.test', link.split('/').at(-1) ?? '', '111111');
     expect((await refused(() => bank.authenticate(mine, 'user'))).status).toBe(401);
+  });
+
+  describe('a reset link replaced by a newer reset', () => {
+    it('is refused as out of date, and costs no attempt however often it is opened', async () => {
+      const older = resetLinkToken();
+      const newest = resetLinkToken();
+      for (let i = 0; i < bank.config.maxAttempts + 2; i += 1) {
+        const refusal = await refused(bank.resetPasscode('demo@bank.test', older, '654321'));
+        expect(refusal.status).toBe(410);
+        expect(refusal.message).toBe('This reset link is out of date: use the newest link we sent you.');
+        expect(refusal.message).toBe(OUTDATED_RESET_LINK);
+      }
+      expect(demo.attempts.resetCode.failures).toBe(0);
+      await bank.resetPasscode('demo@bank.test', newest, '654321');
+      expect((await bank.login('demo@bank.test', '654321', false)).kind).toBe('ok');
+    });
+
+    it('is told apart for a few resets back; a wrong code still counts', async () => {
+      const first = resetLinkToken();
+      resetLinkToken();
+      resetLinkToken();
+      expect((await refused(bank.resetPasscode('demo@bank.test', first, '654321'))).message).toBe(OUTDATED_RESET_LINK);
+      expect((await refused(bank.resetPasscode('demo@bank.test', 'not-a-link', '654321'))).message).toBe(
+        'Invalid reset code. 4 attempts left.',
+      );
+      expect(demo.attempts.resetCode.failures).toBe(1);
+    });
+
+    it('once the newest reset has expired, says that it has expired', async () => {
+      const older = resetLinkToken();
+      resetLinkToken();
+      advance(bank.config.emailCodeTtlMinutes * MINUTE);
+      expect((await refused(bank.resetPasscode('demo@bank.test', older, '654321'))).message).toBe(
+        'This reset code has expired. Ask for a new one.',
+      );
+    });
+
+    it('is not kept from a reset that had already expired when the new one was asked for', async () => {
+      const older = resetLinkToken();
+      advance(bank.config.emailCodeTtlMinutes * MINUTE);
+      resetLinkToken();
+      expect(demo.resetCode?.replacedLinkHashes).toBeUndefined();
+      expect((await refused(bank.resetPasscode('demo@bank.test', older, '654321'))).message).toBe(
+        'Invalid reset code. 4 attempts left.',
+      );
+    });
+
+    it('survives a snapshot (valid for a state file) and restore', async () => {
+      const older = resetLinkToken();
+      resetLinkToken();
+      expect(BankSnapshotSchema.safeParse(bank.snapshot()).success).toBe(true);
+      const restored = Bank.restore(bank.snapshot(), {
+        catalogue: bank.catalogue,
+        config: bank.config,
+        now: bank.now,
+      });
+      expect((await refused(restored.resetPasscode('demo@bank.test', older, '654321'))).message).toBe(
+        OUTDATED_RESET_LINK,
+      );
+    });
   });
 });

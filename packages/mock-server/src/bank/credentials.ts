@@ -21,6 +21,12 @@ export type LoginOutcome =
   | { readonly kind: 'pending'; readonly user: User }
   | { readonly kind: 'ok'; readonly user: User; readonly token: string };
 
+/** What opening a reset link that a newer reset replaced says. */
+export const OUTDATED_RESET_LINK = 'This reset link is out of date: use the newest link we sent you.';
+
+/** How many replaced reset links are still recognised as such. */
+const REPLACED_LINKS_KEPT = 5;
+
 export class Credentials {
   /** A hash of nothing, checked against when the e-mail is unknown. */
   private dummyHash: string | undefined;
@@ -101,10 +107,17 @@ export class Credentials {
     const code = numericCode(6);
     const link = urlToken();
     const ttl = this.config.emailCodeTtlMinutes;
+    const earlier = user.resetCode;
+    const now = this.context.now();
+    const replaced =
+      earlier && earlier.expiresAt > now
+        ? [earlier.linkHash, ...(earlier.replacedLinkHashes ?? [])].slice(0, REPLACED_LINKS_KEPT)
+        : [];
     user.resetCode = {
       hash: this.codes.hash(code),
       linkHash: this.codes.hash(link),
-      expiresAt: this.context.now() + ttl * MINUTE,
+      expiresAt: now + ttl * MINUTE,
+      ...(replaced.length > 0 ? { replacedLinkHashes: replaced } : {}),
     };
     const url = `${this.config.publicUrl}wp-user/account/reset/r/${encodeURIComponent(user.email)}/${link}`;
     this.outbox.send(user.email, 'reset-passcode', 'Reset your passcode', {
@@ -120,8 +133,12 @@ export class Credentials {
     const sent = user.resetCode;
     if (!sent || sent.expiresAt <= this.context.now())
       refuse('gone', 'This reset code has expired. Ask for a new one.');
-    if (!this.codes.matches(codeOrLink, sent.hash) && !this.codes.matches(codeOrLink, sent.linkHash))
+    if (!this.codes.matches(codeOrLink, sent.hash) && !this.codes.matches(codeOrLink, sent.linkHash)) {
+      // An older e-mail's link: not a guess (links are long and random), so it costs no attempt.
+      if (sent.replacedLinkHashes?.some((hash) => this.codes.matches(codeOrLink, hash)))
+        refuse('gone', OUTDATED_RESET_LINK);
       this.lockouts.wrongAnswer(user, 'resetCode', 'Invalid reset code.');
+    }
     const hash = await hashSecret(passcode, this.config.hashCost);
     if (user.resetCode !== sent) refuse('gone', 'This reset code has already been used');
     this.lockouts.rightAnswer(user, 'resetCode');

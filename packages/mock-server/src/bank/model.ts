@@ -26,6 +26,16 @@ export interface SentCode {
   readonly expiresAt: number;
 }
 
+/** A passcode reset sent by e-mail: a code and a link, stored as keyed hashes only. */
+export interface SentReset extends SentCode {
+  readonly linkHash: string;
+  /**
+   * The links of the earlier resets this one replaced (newest first, a few at most), so that opening
+   * an older e-mail's link is told apart from a wrong code.
+   */
+  readonly replacedLinkHashes?: readonly string[];
+}
+
 export interface PendingStepUp extends SentCode {
   readonly amountCents: number;
   readonly payeeKey: string;
@@ -78,7 +88,7 @@ export interface User {
   readonly createdAt: number;
   attempts: Record<Factor, Attempts>;
   emailCode?: SentCode;
-  resetCode?: SentCode & { readonly linkHash: string };
+  resetCode?: SentReset;
   stepUp?: PendingStepUp;
   authorization?: TransferAuthorization;
   knownPayees: Set<string>;
@@ -167,6 +177,15 @@ export interface Coin {
   readonly address: string;
 }
 
+/** A plan the bank offers (a fixed deposit or an account upgrade). */
+export interface Plan {
+  readonly name: string;
+  /** What the plan costs, in cents; none for a plan without a set price (a fixed deposit). */
+  readonly priceCents?: number;
+  /** A few short lines on what the plan gives. */
+  readonly features?: readonly string[];
+}
+
 export const PAYMENT_METHODS = ['bank-transfer', 'card', 'cash', 'crypto', 'institutional'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
@@ -175,8 +194,10 @@ export interface Catalogue {
   readonly currency: string;
   readonly coins: readonly Coin[];
   readonly purposes: readonly string[];
-  readonly fixedDepositPlans: readonly string[];
-  readonly upgradePlans: readonly string[];
+  readonly fixedDepositPlans: readonly Plan[];
+  readonly upgradePlans: readonly Plan[];
+  /** Where a customer sends the deposit that completes the verification of the account. */
+  readonly verificationDeposit: Coin;
   readonly documentTypes: readonly string[];
   readonly contact: { readonly whatsapp?: string; readonly email?: string; readonly phone?: string };
   readonly bankDetails: { readonly swiftCode: string; readonly routingNumber: string; readonly country: string };

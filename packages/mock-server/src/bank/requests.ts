@@ -28,6 +28,22 @@ export interface PlanRequestInput {
   proof: string;
 }
 
+/** What each kind of request is called in the title of the notification that tells its outcome. */
+const REQUEST_TITLES: Readonly<Record<RequestKind, string>> = {
+  'crypto-deposit': 'Deposit',
+  payment: 'Payment',
+  'fixed-deposit': 'Fixed deposit',
+  upgrade: 'Upgrade',
+  transfer: 'Transfer',
+};
+
+/**
+ * The title of the notification of staff's decision on a request: one wording per kind of request,
+ * the same whoever decides (`Deposit confirmed`, `Transfer declined`).
+ */
+export const decisionTitle = (kind: RequestKind, confirm: boolean) =>
+  `${REQUEST_TITLES[kind]} ${confirm ? 'confirmed' : 'declined'}`;
+
 export class MoneyRequests {
   private readonly requests = new Map<string, MoneyRequest>();
 
@@ -107,7 +123,8 @@ export class MoneyRequests {
     this.coin(input.type);
     const { catalogue } = this.context;
     const plans = kind === 'upgrade' ? catalogue.upgradePlans : catalogue.fixedDepositPlans;
-    if (!plans.includes(input.plan)) refuse('invalid', `plan: '${input.plan}' is not one of the plans offered`);
+    if (!plans.some((plan) => plan.name === input.plan))
+      refuse('invalid', `plan: '${input.plan}' is not one of the plans offered`);
     if (kind === 'upgrade' && user.plan === input.plan) refuse('conflict', `Your account is already on ${input.plan}`);
     return this.open({
       userId: user.id,
@@ -136,11 +153,7 @@ export class MoneyRequests {
       upgrade: `upgrade to ${request.plan ?? ''}`,
       transfer: `transfer of ${amount} to ${request.transfer?.accountHolder ?? ''}`,
     }[request.kind];
-    this.notifications.notify(
-      user,
-      confirm ? 'Request confirmed' : 'Request declined',
-      `Your ${what} was ${request.status}.`,
-    );
+    this.notifications.notify(user, decisionTitle(request.kind, confirm), `Your ${what} was ${request.status}.`);
     return request;
   }
 

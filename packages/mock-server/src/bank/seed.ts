@@ -1,7 +1,8 @@
 /** The seeded bank: reference data and the demo personas that tests and demos rely on. */
-import { sampleImages } from '@ebank/contract/testing/images';
 import { Bank, toCents, type BankOptions } from './bank';
+import { formatAmount } from './context';
 import type { Catalogue, EntryStatus, RequestKind, RequestStatus, User } from './model';
+import { sampleKycDocuments } from './sample-documents';
 import { hashSecret, type HashCost } from './security';
 
 export const DEMO_PASSCODE = '123456';
@@ -16,8 +17,29 @@ export const CATALOGUE: Catalogue = {
     { name: 'USDT (TRC20)', address: 'TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj' },
   ],
   purposes: ['Account top-up', 'Loan repayment', 'Investment funding'],
-  fixedDepositPlans: ['3 months at 4.50%', '6 months at 5.25%', '12 months at 6.00%'],
-  upgradePlans: ['Tier 2', 'Tier 3', 'Premium'],
+  fixedDepositPlans: [{ name: '3 months at 4.50%' }, { name: '6 months at 5.25%' }, { name: '12 months at 6.00%' }],
+  upgradePlans: [
+    {
+      name: 'Tier 2',
+      priceCents: 4_900,
+      features: ['A higher daily transfer limit', 'Support by e-mail within one business day'],
+    },
+    {
+      name: 'Tier 3',
+      priceCents: 14_900,
+      features: ['Higher transfer and deposit limits', 'Better fixed-deposit rates', 'Priority support'],
+    },
+    {
+      name: 'Premium',
+      priceCents: 49_900,
+      features: [
+        'Our highest transfer and deposit limits',
+        'Our best fixed-deposit rates',
+        'A personal account manager',
+      ],
+    },
+  ],
+  verificationDeposit: { name: 'BTC', address: 'bc1qv3rfc8x5ja2t0gk7ymn4wq6sd9ulh2ez8pe4xs' },
   documentTypes: ['Passport', 'National ID Card', 'Residence Permit'],
   contact: { whatsapp: '+1 555 010 0100', email: 'support@bank.test', phone: '+1 555 010 0199' },
   bankDetails: { swiftCode: 'EBNKUS33XXX', routingNumber: '021000021', country: 'United States' },
@@ -114,13 +136,14 @@ export async function seedBank(
 
   // kyc-pending has documents under review
   const pending = persona('kyc-pending@bank.test');
-  const doc = () => bank.storeUpload(pending, 'image/png', sampleImages['image/png']);
+  const { portrait, front, back } = await sampleKycDocuments();
+  const doc = (png: Uint8Array) => bank.storeUpload(pending, 'image/png', png);
   pending.kycCase = {
     documentType: 'Passport',
     country: 'United States',
     phone: '+1 555 010 2000',
     homeAddress: '12 Elm Street, Springfield',
-    documents: [doc(), doc(), doc()],
+    documents: [doc(portrait), doc(front), doc(back)],
     submittedAt: now - DAY,
   };
 
@@ -210,10 +233,11 @@ export async function seedBank(
     read: true,
     createdAt: now - 30 * DAY,
   });
-  bank.notify(demo, 'Deposit confirmed', 'Your crypto deposit of $1200.00 was confirmed.', {
+  const amount = (units: number) => formatAmount(bank, toCents(units));
+  bank.notify(demo, 'Deposit confirmed', `Your crypto deposit of ${amount(1200)} was confirmed.`, {
     createdAt: now - 19 * DAY,
   });
-  bank.notify(demo, 'Transfer submitted', 'Your transfer of $150.00 to Sam Lee is awaiting confirmation.', {
+  bank.notify(demo, 'Transfer submitted', `Your transfer of ${amount(150)} to Sam Lee is awaiting confirmation.`, {
     createdAt: now - DAY,
   });
 

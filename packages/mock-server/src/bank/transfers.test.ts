@@ -58,7 +58,7 @@ describe('a transfer', () => {
     expect((await refused(() => bank.decideRequest(request.id, true))).message).toBe(
       'This request is already declined',
     );
-    expect(bank.notificationsOf(demo.id)[0]?.title).toBe('Request declined');
+    expect(bank.notificationsOf(demo.id)[0]?.title).toBe('Transfer declined');
   });
 
   describe('at or above the step-up amount', () => {
@@ -70,7 +70,7 @@ describe('a transfer', () => {
       const message = bank.outboxFor('demo@bank.test')[0];
       expect(message).toMatchObject({ kind: 'transfer-code', to: 'demo@bank.test' });
       expect(message?.code).toMatch(/^\d{4}$/u);
-      expect(message?.text).toContain('$1000.00 to Jane Doe');
+      expect(message?.text).toContain('$1,000.00 to Jane Doe');
       expect((await refused(() => bank.submitTransfer(demo, big))).message).toBe(
         'Confirm this transfer with your PIN first',
       );

@@ -246,7 +246,7 @@ describe.each<WireEncoding>(['urlencoded', 'multipart'])('every operation, %s', 
       amount: 250,
       status: 'confirmed',
     });
-    expect((await api.call('getNotifications')).notifications[0]?.title).toBe('Request confirmed');
+    expect((await api.call('getNotifications')).notifications[0]?.title).toBe('Deposit confirmed');
   });
 
   it('getnotifications and mnotificationar; another customer cannot mark mine', async () => {

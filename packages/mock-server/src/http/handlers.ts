@@ -13,7 +13,7 @@ import type {
 } from '@ebank/contract';
 import { fromCents, type Bank, type TransferInput } from '../bank/bank';
 import { refuse } from '../bank/errors';
-import type { MoneyRequest, RequestKind, User } from '../bank/model';
+import type { MoneyRequest, Plan, RequestKind, User } from '../bank/model';
 
 export interface BaseContext {
   readonly bank: Bank;
@@ -96,13 +96,20 @@ const keep = (context: BaseContext & { readonly user: User }, file: UploadedFile
 };
 const PAYMENT_PENDING = { icon: 'success', message: 'Payment Pending!' } as const;
 
+/** A plan as the forms list it: its name, and its price and features when it has them. */
+const planOf = ({ name, priceCents, features }: Plan) => ({
+  plan_name: name,
+  ...(priceCents === undefined ? {} : { price: money(priceCents) }),
+  ...(features === undefined ? {} : { features: [...features] }),
+});
+
 const loginUser = (origin: string, user: User) => ({ picture: pictureUrl(origin, user), fullname: user.fullname });
 const ok = (message: string) => ({ status: 'success', message });
 
 export const handlers: Handlers = {
   getInstitution: ({ bank, user, origin }) => {
     const { creditCents, debitCents } = bank.totals(user.id);
-    const { bankDetails } = bank.catalogue;
+    const { bankDetails, verificationDeposit } = bank.catalogue;
     return {
       account: { account_no: user.accountNumber },
       u: {
@@ -119,6 +126,7 @@ export const handlers: Handlers = {
       haspin: Boolean(user.pinHash),
       data: { account_no: user.accountNumber },
       data2: { swift_code: bankDetails.swiftCode, routing_no: bankDetails.routingNumber, country: bankDetails.country },
+      verification_deposit: { type: verificationDeposit.name, address: verificationDeposit.address },
     };
   },
   getHomeStatement: ({ bank, user }) => transactions(bank, user, 10),
@@ -212,7 +220,7 @@ export const handlers: Handlers = {
   },
   getFixedDepositForm: ({ bank, user }) => ({
     ...cryptoForm(bank, user, 'fixed-deposit'),
-    plans: bank.catalogue.fixedDepositPlans.map((plan_name) => ({ plan_name })),
+    plans: bank.catalogue.fixedDepositPlans.map(planOf),
   }),
   createFixedDeposit: (context, input) => {
     const { bank, user } = context;
@@ -222,7 +230,7 @@ export const handlers: Handlers = {
   },
   getUpgradeForm: ({ bank, user }) => ({
     ...cryptoForm(bank, user, 'upgrade'),
-    plans: bank.catalogue.upgradePlans.map((plan_name) => ({ plan_name })),
+    plans: bank.catalogue.upgradePlans.map(planOf),
   }),
   createUpgrade: (context, input) => {
     const { bank, user } = context;

@@ -1,4 +1,13 @@
-/** The staff console page: static HTML, CSS and a script file (no inline script). */
+/**
+ * The staff console page: static HTML, CSS, a script file (no inline script) and its icon. On a
+ * narrow screen each table row is a card of labelled fields; the table keeps its roles (set by the
+ * script), so the rows and cells read the same with any layout. Amounts come written from the state
+ * (`amountText`, `balanceText`): the page formats no money itself.
+ */
+
+/** The portal's icon (packages/web/public/favicon.svg). */
+export const STAFF_FAVICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#0b3b66"/><path d="M8 13l8-5 8 5v1H8zM10 15h2v7h-2zM15 15h2v7h-2zM20 15h2v7h-2zM8 23h16v2H8z" fill="#fff"/></svg>
+`;
 
 export const STAFF_HTML = `<!doctype html>
 <html lang="en">
@@ -6,6 +15,7 @@ export const STAFF_HTML = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Staff console · Mock bank</title>
+<link rel="icon" type="image/svg+xml" href="/__mock/staff/favicon.svg">
 <link rel="stylesheet" href="/__mock/staff/staff.css">
 <script type="module" src="/__mock/staff/staff.js"></script>
 </head>
@@ -22,22 +32,51 @@ export const STAFF_HTML = `<!doctype html>
 `;
 
 export const STAFF_CSS = `
-:root { font-family: system-ui, sans-serif; color: #14213d; background: #f5f7fb; }
+:root { font-family: system-ui, sans-serif; color: #14213d; background: #f5f7fb; line-height: 1.4; }
+*, *::before, *::after { box-sizing: border-box; }
 body { margin: 0; }
 header { background: #0b3d91; color: #fff; padding: 1rem 1.5rem; }
-header p { margin: .25rem 0 0; opacity: .85; }
+h1 { margin: 0; font-size: 1.5rem; }
+header p { margin: .25rem 0 0; opacity: .9; }
 main { max-width: 1100px; margin: 0 auto; padding: 1rem 1.5rem 3rem; }
 section { background: #fff; border-radius: 12px; padding: 1rem 1.25rem; margin: 1rem 0; box-shadow: 0 1px 3px #0002; }
 h2 { font-size: 1.1rem; margin: 0 0 .75rem; }
+.scroll { overflow-x: auto; }
 table { width: 100%; border-collapse: collapse; font-size: .92rem; }
-th, td { text-align: left; padding: .5rem; border-bottom: 1px solid #e3e8f0; vertical-align: top; }
-button { font: inherit; border: 0; border-radius: 8px; padding: .4rem .8rem; cursor: pointer; margin: .1rem; }
+th, td { text-align: left; padding: .5rem; border-bottom: 1px solid #e3e8f0; vertical-align: top; overflow-wrap: break-word; }
+th { color: #3d4b63; font-weight: 600; }
+td.money { white-space: nowrap; font-variant-numeric: tabular-nums; }
+.who { display: block; font-weight: 600; }
+.sub { display: block; color: #46556d; }
+.label { display: none; }
+.actions { display: flex; gap: .4rem; }
+button { font: inherit; white-space: nowrap; border: 0; border-radius: 8px; padding: .45rem .9rem; min-height: 2.5rem; cursor: pointer; }
 button.ok { background: #0b7a3e; color: #fff; } button.no { background: #b42318; color: #fff; }
 button.plain { background: #e3e8f0; color: #14213d; }
-button:focus-visible { outline: 3px solid #f4b400; outline-offset: 2px; }
-img.doc { width: 72px; height: 48px; object-fit: cover; border: 1px solid #ccd; border-radius: 4px; margin-right: .25rem; }
-.empty { color: #5b6b82; }
-#status { min-height: 1.5em; font-weight: 600; }
+button:focus-visible, a:focus-visible, .scroll:focus-visible { outline: 3px solid #f4b400; outline-offset: 2px; }
+.docs { display: flex; flex-wrap: wrap; gap: .4rem; }
+.docs a { display: inline-block; border-radius: 4px; }
+img.doc { display: block; height: 64px; width: auto; max-width: 112px; border: 1px solid #ccd; border-radius: 4px; background: #eef3f8; }
+.empty { color: #46556d; margin: 0; }
+#status { min-height: 1.5em; font-weight: 600; margin: 0; }
+
+/* Narrow screens: each row a card, each cell a labelled line. */
+@media (max-width: 60rem) {
+  header { padding: .9rem 1rem; }
+  main { padding: .5rem .75rem 2rem; }
+  section { padding: .9rem .75rem; border-radius: 10px; }
+  table, tbody, tr, td { display: block; width: 100%; }
+  thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+  tr { border: 1px solid #d5dce7; border-radius: 10px; padding: .25rem .75rem; margin: 0 0 .75rem; }
+  td { display: grid; grid-template-columns: minmax(6.5rem, 35%) 1fr; gap: .75rem; padding: .5rem 0; overflow-wrap: anywhere; }
+  tr td:last-child { border-bottom: 0; }
+  .actions { flex-wrap: wrap; }
+  .label { display: block; color: #46556d; font-size: .85rem; font-weight: 600; }
+  td > .value { min-width: 0; }
+}
+@media (max-width: 22rem) {
+  td { grid-template-columns: 1fr; gap: .1rem; }
+}
 `;
 
 export const STAFF_JS = `
@@ -58,45 +97,64 @@ async function call(method, path, body) {
   return data;
 }
 
-function table(headers, rows) {
+/** A cell's content: text, a node, or { text, className } for a cell with a class of its own. */
+const cellOf = (c) => (c && typeof c === 'object' && !(c instanceof Node) ? c : { text: c });
+
+/**
+ * A table whose rows become labelled cards on a narrow screen. Explicit roles keep it a table for
+ * assistive technology when the style shows its parts as blocks; each cell's label is for the eye only.
+ */
+function table(caption, headers, rows) {
   if (rows.length === 0) return el('p', { className: 'empty' }, 'Nothing waiting.');
-  const t = el('table');
-  t.append(el('thead', {}, el('tr', {}, ...headers.map((h) => el('th', { scope: 'col' }, h)))));
-  const tb = el('tbody');
-  for (const r of rows) tb.append(el('tr', {}, ...r.map((c) => el('td', {}, c))));
-  t.append(tb);
-  return t;
+  const withRole = (node, role) => { node.setAttribute('role', role); return node; };
+  const head = withRole(el('thead', {}, withRole(el('tr', {},
+    ...headers.map((h) => withRole(el('th', { scope: 'col' }, h), 'columnheader'))), 'row')), 'rowgroup');
+  const body = withRole(el('tbody', {}, ...rows.map((r) => withRole(el('tr', {}, ...r.map((c, i) => {
+    const { text, className } = cellOf(c);
+    const label = el('span', { className: 'label' }, headers[i]);
+    label.setAttribute('aria-hidden', 'true');
+    return withRole(el('td', { className: className || '' }, label, el('div', { className: 'value' }, text)), 'cell');
+  })), 'row'))), 'rowgroup');
+  const t = withRole(el('table', {}, head, body), 'table');
+  t.setAttribute('aria-label', caption);
+  return el('div', { className: 'scroll' }, t);
 }
+
+const who = (fullname, email) => el('span', {}, el('span', { className: 'who' }, fullname), el('span', { className: 'sub' }, email));
+const money = (text) => ({ text, className: 'money' });
 
 const action = (label, cls, run) => el('button', { className: cls, type: 'button', onclick: async () => {
   try { await run(); say(label + ': done'); await load(); } catch (e) { say(e.message); }
 } }, label);
+const actions = (...buttons) => el('div', { className: 'actions' }, ...buttons);
+
+const picture = (src, alt) => el('a', { href: src, target: '_blank', rel: 'noopener' },
+  el('img', { className: 'doc', src, alt, loading: 'lazy' }));
 
 async function load() {
   const s = await call('GET', 'state');
-  const money = (n) => s.currency + Number(n).toFixed(2);
-  $('kyc').replaceChildren(table(['Customer', 'Document', 'Images', 'Decision'], s.kyc.map((k) => [
-    k.fullname + ' <' + k.email + '>', k.documentType + ' (' + k.country + ')',
-    el('span', {}, ...k.documents.map((d, i) => el('a', { href: d, target: '_blank', rel: 'noopener' },
-      el('img', { className: 'doc', src: d, alt: ['Portrait', 'ID front', 'ID back'][i] || 'Document' })))),
-    el('span', {}, action('Approve', 'ok', () => call('POST', 'kyc/' + k.userId + '/approve')),
+  $('kyc').replaceChildren(table('Identity checks awaiting review', ['Customer', 'Document', 'Images', 'Decision'], s.kyc.map((k) => [
+    who(k.fullname, k.email), k.documentType + ' (' + k.country + ')',
+    el('div', { className: 'docs' }, ...k.documents.map((d, i) =>
+      picture(d, (['Portrait', 'ID front', 'ID back'][i] || 'Document') + ' of ' + k.fullname))),
+    actions(action('Approve', 'ok', () => call('POST', 'kyc/' + k.userId + '/approve')),
       action('Decline', 'no', () => call('POST', 'kyc/' + k.userId + '/decline'))),
   ])));
-  $('requests').replaceChildren(table(['Kind', 'Customer', 'Details', 'Amount', 'Proof', 'Decision'], s.requests.map((r) => [
-    r.kind, r.email, [r.type, r.plan, r.purpose, r.payee].filter(Boolean).join(' · '), money(r.amount),
-    r.proof ? el('a', { href: r.proof, target: '_blank', rel: 'noopener' }, el('img', { className: 'doc', src: r.proof, alt: 'Proof of payment' })) : '—',
-    el('span', {}, action('Confirm', 'ok', () => call('POST', 'requests/' + r.id + '/confirm')),
+  $('requests').replaceChildren(table('Pending requests', ['Kind', 'Customer', 'Details', 'Amount', 'Proof', 'Decision'], s.requests.map((r) => [
+    r.kind, r.email, [r.type, r.plan, r.purpose, r.payee].filter(Boolean).join(' · '), money(r.amountText),
+    r.proof ? el('div', { className: 'docs' }, picture(r.proof, 'Proof of payment')) : '—',
+    actions(action('Confirm', 'ok', () => call('POST', 'requests/' + r.id + '/confirm')),
       action('Decline', 'no', () => call('POST', 'requests/' + r.id + '/decline'))),
   ])));
-  $('customers').replaceChildren(table(['Customer', 'Role', 'E-mail verified', 'KYC', 'Plan', 'Balance', 'Account message'], s.customers.map((c) => [
-    c.fullname + ' <' + c.email + '>', c.role, c.emailVerified ? 'yes' : 'no', c.kyc, c.plan, money(c.balance),
+  $('customers').replaceChildren(table('Customers', ['Customer', 'Role', 'E-mail verified', 'KYC', 'Plan', 'Balance', 'Account message'], s.customers.map((c) => [
+    who(c.fullname, c.email), c.role, c.emailVerified ? 'yes' : 'no', c.kyc, c.plan, money(c.balanceText),
     c.notice
-      ? el('span', {}, c.notice.head + ' ', action('Clear', 'plain', () => call('DELETE', 'customers/' + c.id + '/notice')))
-      : action('Set message…', 'plain', async () => {
+      ? el('div', {}, el('span', { className: 'sub' }, c.notice.head), actions(action('Clear', 'plain', () => call('DELETE', 'customers/' + c.id + '/notice'))))
+      : actions(action('Set message…', 'plain', async () => {
           const head = prompt('Heading of the account message'); if (!head) throw new Error('Cancelled');
           const body = prompt('Body of the account message'); if (!body) throw new Error('Cancelled');
           await call('PUT', 'customers/' + c.id + '/notice', { head, body });
-        }),
+        })),
   ])));
 }
 

@@ -5,7 +5,7 @@
  */
 import express, { type Router } from 'express';
 import { STAFF_BODY_LIMIT_BYTES } from './dev-endpoints';
-import { STAFF_CSS, STAFF_HTML, STAFF_JS } from './staff-page';
+import { STAFF_CSS, STAFF_FAVICON, STAFF_HTML, STAFF_JS } from './staff-page';
 
 export function staffRouter(): Router {
   const router = express.Router();
@@ -22,6 +22,9 @@ export function staffRouter(): Router {
   });
   router.get('/staff.css', (_req, res) => {
     res.type('text/css').send(STAFF_CSS);
+  });
+  router.get('/favicon.svg', (_req, res) => {
+    res.type('image/svg+xml').send(STAFF_FAVICON);
   });
 
   return router;
