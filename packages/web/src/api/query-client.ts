@@ -5,7 +5,7 @@
  */
 import { isApiError, type ApiError } from '@ebank/contract/errors';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { toast } from '@/components/ui/toast';
+import { toast, type ToastFlow } from '@/components/ui/toast';
 import { errorMessage } from './error-message';
 
 /** What a call may tell the central error handler. */
@@ -16,6 +16,8 @@ export type CallMeta = Record<string, unknown> & {
   toastMs?: number;
   /** A write that got no reply at all says nothing (spec section 8, add-funds); other failures still toast. */
   quietWithoutReply?: boolean;
+  /** The flow the error toast belongs to: the flow's success toast takes it away. */
+  flow?: ToastFlow;
 };
 
 declare module '@tanstack/react-query' {
@@ -28,7 +30,10 @@ declare module '@tanstack/react-query' {
 
 function showError(error: ApiError | Error, meta: CallMeta | undefined) {
   const message = errorMessage(error, meta?.errorMessage);
-  toast.error(message, meta?.toastMs === undefined ? {} : { duration: meta.toastMs });
+  toast.error(message, {
+    ...(meta?.toastMs === undefined ? {} : { duration: meta.toastMs }),
+    ...(meta?.flow === undefined ? {} : { flow: meta.flow }),
+  });
 }
 
 const gotNoReply = (error: unknown) => isApiError(error) && error.isEmptyResult;

@@ -1,15 +1,42 @@
 /**
  * What a route error shows. In the dashboard tree (spec section 2) an error goes to login when no token
  * is stored (or the bank refused it), otherwise to the dashboard; everywhere else it is the generic
- * 'Unexpected Application Error!' page.
+ * 'Unexpected Application Error!' page. An unknown address in the dashboard tree goes the same ways; one
+ * in the account tree or outside both trees gets the router's 'Page not found'.
  */
 import { isApiError } from '@ebank/contract/errors';
-import { useLocation, useMatch, useNavigate, type ErrorComponentProps } from '@tanstack/react-router';
+import { redirect, useLocation, useMatch, useNavigate, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast';
 import { session } from '@/session/session';
 import { useLogout } from '@/session/use-logout';
 import { PagePending, TryAgainButton, UnexpectedErrorPage } from './app-states';
+
+/** Why an unknown address in the dashboard tree led elsewhere. */
+export const UNKNOWN_PAGE_MESSAGE = 'That page does not exist';
+
+/** Where the dashboard tree sends an error or an unknown address: home with a token, otherwise login. */
+const homeOrLogin = () => (session.isSignedIn() ? '/dashboard' : '/account/login');
+
+/**
+ * The redirect for an unknown address in the dashboard tree (spec section 2), thrown by its guard; a
+ * toast says why, unless the router is only preloading a link.
+ */
+export function unknownPageRedirect({ preload }: { preload: boolean }) {
+  if (!preload) toast.error(UNKNOWN_PAGE_MESSAGE);
+  return redirect({ to: homeOrLogin(), replace: true });
+}
+
+/** A page of the dashboard tree that found nothing to show (`notFound()`): the same ways, said the same. */
+export function DashboardNotFound() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    toast.error(UNKNOWN_PAGE_MESSAGE);
+    void navigate({ to: homeOrLogin(), replace: true });
+  }, [navigate]);
+  return <PagePending />;
+}
 
 /** A token the bank no longer accepts: the session is over. */
 const isRejectedToken = (error: unknown) =>

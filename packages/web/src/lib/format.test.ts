@@ -1,3 +1,4 @@
+import { formatMoney } from '@ebank/contract';
 import { describe, expect, it } from 'vitest';
 import { formatAmount, formatDate, statusLabel } from './format';
 
@@ -15,6 +16,15 @@ describe('formatAmount', () => {
   });
   it('defaults to $', () => {
     expect(formatAmount(1)).toBe('$1.00');
+  });
+
+  it.each([
+    [1200, '$1,200.00'],
+    [0.5, '$0.50'],
+    [1234567.891, '$1,234,567.89'],
+  ])("writes %d as the bank writes it in its texts (the contract's formatter): %s", (amount, text) => {
+    expect(formatAmount(amount)).toBe(text);
+    expect(formatMoney(amount)).toBe(text);
   });
 
   it('writes every amount with 2 decimals as Intl.NumberFormat en-US does, halves and large numbers included', () => {
@@ -60,6 +70,10 @@ describe('formatDate', () => {
   it('gives day/month/year with the real month', () => {
     expect(formatDate('2026-01-05T12:00:00')).toBe('5/1/2026');
     expect(formatDate('2026-12-31T12:00:00')).toBe('31/12/2026');
+  });
+  it('gives a calendar date (a date of birth) as that day, in the same style', () => {
+    expect(formatDate('1990-03-15')).toBe('15/3/1990');
+    expect(formatDate('2000-12-01')).toBe('1/12/2000');
   });
   it('shows what it cannot read as it came', () => {
     expect(formatDate('yesterday')).toBe('yesterday');

@@ -15,6 +15,29 @@ polyfill(Element.prototype, 'scrollIntoView', () => undefined);
 polyfill(Element.prototype, 'hasPointerCapture', () => false);
 polyfill(Element.prototype, 'setPointerCapture', () => undefined);
 polyfill(Element.prototype, 'releasePointerCapture', () => undefined);
+// Uploads read a file's bytes before sending it; jsdom's Blob reads only through FileReader.
+polyfill(Blob.prototype, 'arrayBuffer', function arrayBuffer(this: Blob) {
+  return new Promise<ArrayBuffer>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      resolve(reader.result as ArrayBuffer);
+    };
+    reader.onerror = () => {
+      reject(reader.error ?? new Error('The file could not be read'));
+    };
+    reader.readAsArrayBuffer(this);
+  });
+});
+// The mock bank's seed compresses its sample documents through `Blob.stream()`, which jsdom's Blob lacks.
+polyfill(Blob.prototype, 'stream', function stream(this: Blob) {
+  const bytes = this.arrayBuffer();
+  return new ReadableStream<Uint8Array>({
+    async start(controller) {
+      controller.enqueue(new Uint8Array(await bytes));
+      controller.close();
+    },
+  });
+});
 polyfill(
   globalThis,
   'ResizeObserver',

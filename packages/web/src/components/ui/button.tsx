@@ -5,7 +5,7 @@ import type * as React from 'react';
 import { cn } from '@/lib/cn';
 
 const buttonVariants = cva(
-  "inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 rounded-md text-sm font-semibold whitespace-nowrap transition-colors outline-none select-none focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-60 aria-disabled:pointer-events-none aria-disabled:opacity-60 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
+  "inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 rounded-md text-center text-sm font-semibold transition-colors outline-none select-none focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-60 aria-disabled:pointer-events-none aria-disabled:opacity-60 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
   {
     variants: {
       variant: {
@@ -17,14 +17,15 @@ const buttonVariants = cva(
         link: 'text-primary underline-offset-4 hover:underline',
       },
       size: {
-        default: 'h-11 px-5',
-        sm: 'h-9 px-3',
-        lg: 'h-12 px-6 text-base',
+        // A floor rather than a height: a label longer than a narrow screen wraps inside the button.
+        default: 'min-h-11 px-5 py-2',
+        sm: 'min-h-9 px-3 py-1.5',
+        lg: 'min-h-12 px-6 py-2 text-base',
         icon: 'size-10',
       },
     },
     // A link-looking button sits in running text: no height or padding of its own.
-    compoundVariants: [{ variant: 'link', className: 'h-auto px-0' }],
+    compoundVariants: [{ variant: 'link', className: 'min-h-0 px-0 py-0' }],
     defaultVariants: { variant: 'default', size: 'default' },
   },
 );

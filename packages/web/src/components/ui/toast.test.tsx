@@ -90,4 +90,39 @@ describe('toasts', () => {
     });
     expect(within(region()).queryByText('Fifteen seconds')).not.toBeInTheDocument();
   });
+
+  it("takes a flow's error toasts away when the flow succeeds, and leaves the others", () => {
+    render(<Toaster />);
+    act(() => {
+      toast.error('Wrong PIN. 4 attempts left.', { flow: 'transfer' });
+      toast.error('That code is not valid.', { flow: 'transfer' });
+      toast.error('Invalid Credentials', { flow: 'login' });
+      toast.error('Your session has ended. Please log in again.');
+    });
+    const list = within(region());
+    act(() => {
+      toast.success('Successful! Await Confirmation', { flow: 'transfer' });
+    });
+    expect(list.getByText('Successful! Await Confirmation')).toBeInTheDocument();
+    expect(list.queryByText('Wrong PIN. 4 attempts left.')).not.toBeInTheDocument();
+    expect(list.queryByText('That code is not valid.')).not.toBeInTheDocument();
+    expect(list.getByText('Invalid Credentials')).toBeInTheDocument();
+    expect(list.getByText('Your session has ended. Please log in again.')).toBeInTheDocument();
+  });
+
+  it("dismisses a flow's error toasts when a step succeeds without a toast, and a success outside flows clears nothing", () => {
+    render(<Toaster />);
+    act(() => {
+      toast.error('Wrong PIN. 4 attempts left.', { flow: 'transfer' });
+      toast.warning('Payment Pending!');
+      toast.success('Copied to clipboard');
+    });
+    const list = within(region());
+    expect(list.getByText('Wrong PIN. 4 attempts left.')).toBeInTheDocument();
+    act(() => {
+      toast.dismissErrors('transfer');
+    });
+    expect(list.queryByText('Wrong PIN. 4 attempts left.')).not.toBeInTheDocument();
+    expect(list.getByText('Payment Pending!')).toBeInTheDocument();
+  });
 });

@@ -1,7 +1,9 @@
 /**
- * The one toast mechanism: `toast.success|error|warning(message, { duration })` from anywhere (call
+ * The one toast mechanism: `toast.success|error|warning(message, { duration, flow })` from anywhere (call
  * sites, the QueryClient's caches), shown by the one `<Toaster />` the app mounts. Radix Toast gives
- * the live-region announcements, swipe and the F8 hotkey to reach the list.
+ * the live-region announcements, swipe and the F8 hotkey to reach the list. A toast may belong to a flow
+ * (the transfer's PIN and code, the login, the e-mail verification, the passcode reset): the flow's
+ * success takes its earlier error toasts away, so a wrong PIN never stays beside the transfer's success.
  */
 import { cva } from 'class-variance-authority';
 import CircleAlert from 'lucide-react/icons/circle-alert';
@@ -15,17 +17,23 @@ import { cn } from '@/lib/cn';
 
 export type ToastVariant = 'success' | 'error' | 'warning';
 
+/** The flows whose success clears their own error toasts. */
+export type ToastFlow = 'transfer' | 'login' | 'verify-email' | 'reset';
+
 export interface ToastItem {
   readonly id: number;
   readonly variant: ToastVariant;
   readonly message: string;
   /** How long it stays up, in milliseconds. */
   readonly duration: number;
+  readonly flow: ToastFlow | undefined;
 }
 
 export interface ToastOptions {
   /** How long it stays up, in milliseconds; 5 s unless said otherwise (spec section 9). */
   readonly duration?: number;
+  /** The flow it belongs to: a success of the flow dismisses the flow's error toasts. */
+  readonly flow?: ToastFlow | undefined;
 }
 
 /** The most toasts on screen at once; older ones give way. */
@@ -40,14 +48,20 @@ function emit(next: readonly ToastItem[]) {
   for (const listener of listeners) listener();
 }
 
+/** An error toast of `flow`, which the flow's success takes away. */
+const errorOf = (flow: ToastFlow | undefined) => (t: ToastItem) =>
+  flow !== undefined && t.variant === 'error' && t.flow === flow;
+
 /**
  * Shows a toast. The same message again (several calls refused at once, each with the bank's
  * 'Your session has ended') replaces the one on screen instead of stacking a copy, and runs its full time.
+ * A success of a flow dismisses that flow's error toasts.
  */
-function show(variant: ToastVariant, message: string, options: ToastOptions = {}) {
+function show(variant: ToastVariant, message: string, { duration = TOAST_MS, flow }: ToastOptions = {}) {
   const id = nextId++;
-  const others = items.filter((t) => t.variant !== variant || t.message !== message);
-  emit([...others, { id, variant, message, duration: options.duration ?? TOAST_MS }].slice(-MAX_TOASTS));
+  const settled = variant === 'success' ? errorOf(flow) : () => false;
+  const others = items.filter((t) => (t.variant !== variant || t.message !== message) && !settled(t));
+  emit([...others, { id, variant, message, duration, flow }].slice(-MAX_TOASTS));
   return id;
 }
 
@@ -57,6 +71,11 @@ export const toast = {
   warning: (message: string, options?: ToastOptions) => show('warning', message, options),
   dismiss(id: number) {
     emit(items.filter((t) => t.id !== id));
+  },
+  /** Dismisses the error toasts of `flow`: a step of it succeeded without a toast of its own. */
+  dismissErrors(flow: ToastFlow) {
+    const settled = errorOf(flow);
+    if (items.some(settled)) emit(items.filter((t) => !settled(t)));
   },
   /** Removes every toast (tests, logout). */
   clear() {

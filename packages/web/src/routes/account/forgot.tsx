@@ -13,6 +13,7 @@ import { AccountCard } from './-components/account-card';
 import { emailField } from './-components/form-schemas';
 import { useResendCode } from './-components/use-resend-code';
 import { textLinkClass } from '@/components/ui/text-link';
+import { EmailAddress } from '@/components/email-address';
 
 export const Route = createFileRoute('/account/forgot')({
   component: ForgotPage,
@@ -25,7 +26,7 @@ function ForgotPage() {
   const form = useForm({ resolver: zodResolver(forgotSchema), defaultValues: { email: '' } });
   const request = useMutation({
     ...mutationOptionsFor('forgotPasscode'),
-    meta: { errorMessage: 'An unexpected error occured' },
+    meta: { errorMessage: 'An unexpected error occured', flow: 'reset' },
   });
   const resend = useResendCode('resendForgotCode');
 
@@ -35,7 +36,7 @@ function ForgotPage() {
       {
         onSuccess: () => {
           setSentTo(email);
-          toast.success('Check your Email for further instructions.');
+          toast.success('Check your Email for further instructions.', { flow: 'reset' });
         },
       },
     );
@@ -66,8 +67,8 @@ function ForgotPage() {
           </Button>
           {sentTo !== undefined && (
             <p className="rounded-lg bg-muted px-4 py-3 text-sm text-muted-foreground" role="status">
-              We sent a link and a reset code to <strong className="break-all text-foreground">{sentTo}</strong>. Follow
-              the link, or{' '}
+              We sent a link and a reset code to{' '}
+              <EmailAddress address={sentTo} className="font-semibold text-foreground" />. Follow the link, or{' '}
               <Link to="/account/reset" search={{ email: sentTo }} className={textLinkClass}>
                 enter the code here
               </Link>

@@ -71,13 +71,48 @@ describe('KYC', { timeout: 15_000 }, () => {
     expect(options.map((o) => o.textContent)).toEqual(expect.arrayContaining(['Germany', 'Kenya', 'Brazil']));
   });
 
-  it('accepts only images for the three uploads', async () => {
+  it('accepts only images for the three uploads, and says which', async () => {
     setup();
-    for (const label of ['Your picture', 'Document front', 'Document back'])
-      expect(await screen.findByLabelText(label)).toHaveAttribute(
-        'accept',
-        'image/png,image/jpeg,image/gif,image/webp',
+    for (const label of ['Your picture', 'Document front', 'Document back']) {
+      const input = await screen.findByLabelText(label);
+      expect(input).toHaveAttribute('accept', 'image/png,image/jpeg,image/gif,image/webp');
+      expect(input).toHaveAccessibleDescription(
+        expect.stringContaining('PNG, JPG, GIF or WebP (max. 5 MB, 8000 × 8000 px)'),
       );
+    }
+  });
+
+  it('a picture the bank refuses: its field says why, in plain words, and nothing else goes', async () => {
+    const message =
+      'Invalid submit_verification request: idcardBack: must be a plain image: it also contains HTML or script';
+    const { app } = setup({
+      submitVerification: () =>
+        Response.json(
+          { error: true, message, code: 'invalid_request', issues: [{ field: 'idcardBack', message }] },
+          { status: 400 },
+        ),
+    });
+    await screen.findByRole('combobox', { name: 'Country' });
+    await fillForm(app);
+    await app.user.click(screen.getByRole('button', { name: 'Submit for review' }));
+    const plain =
+      'That picture could not be used: it must be a PNG, JPG, GIF or WebP image up to 5 MB and 8000 × 8000 pixels.';
+    expect(await findToast(plain)).toBeInTheDocument();
+    expect(await screen.findByLabelText('Document back')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Document front')).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.queryByText(/idcardBack|submit_verification|request:/u)).not.toBeInTheDocument();
+  });
+
+  it("offers 'Back' to the introduction and 'Sign out', from the keyboard", async () => {
+    const { app } = setup();
+    const back = await screen.findByRole('link', { name: 'Back' });
+    expect(back).toHaveAttribute('href', '/wp-user/account/kyc');
+    const signOut = screen.getByRole('button', { name: 'Sign out' });
+    signOut.focus();
+    await app.user.keyboard('{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Welcome to the Best E-banking System' })).toBeInTheDocument();
+    expect(app.path()).toBe('/wp-user/account');
+    expect(session.tempToken()).toBeUndefined();
   });
 
   it('requires every field and sends nothing without them', async () => {

@@ -99,6 +99,17 @@ describe('login step 2', () => {
     const password = await screen.findByLabelText('Password');
     expect(password).toHaveAttribute('type', 'password');
     expect(screen.queryByRole('group', { name: 'Passcode' })).not.toBeInTheDocument();
+    // Staff are not offered a customer account.
+    expect(screen.queryByRole('link', { name: 'Create an account' })).not.toBeInTheDocument();
+    expect(screen.queryByText('New here?')).not.toBeInTheDocument();
+  });
+
+  it('offers a customer a new account on both steps', async () => {
+    const { app } = setup();
+    expect(await screen.findByRole('link', { name: 'Create an account' })).toBeInTheDocument();
+    await enterEmail(app, 'demo@bank.test');
+    await screen.findByLabelText('Passcode', { selector: 'input' });
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/wp-user/account/signup');
   });
 
   it('sends the e-mail, the passcode and the remember flag', async () => {

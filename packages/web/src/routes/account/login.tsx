@@ -37,13 +37,16 @@ function LoginCard() {
             ? 'Enter your staff password to continue.'
             : 'Enter your passcode to continue.'
       }
+      // Staff do not sign up here: their password step offers no new account.
       footer={
-        <>
-          New here?
-          <Link to="/account/signup" className={textLinkClass}>
-            Create an account
-          </Link>
-        </>
+        identity?.role === 'admin' ? undefined : (
+          <>
+            New here?
+            <Link to="/account/signup" className={textLinkClass}>
+              Create an account
+            </Link>
+          </>
+        )
       }
     >
       {identity === undefined ? (

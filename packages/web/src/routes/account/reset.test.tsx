@@ -73,6 +73,13 @@ describe('reset passcode from the e-mailed link', () => {
     expect(bank.calls).toHaveLength(0);
   });
 
+  it("shows the bank's word that a newer link replaced this one", async () => {
+    const outdated = 'This reset link is out of date: use the newest link we sent you.';
+    const { app } = setup(LINK, { forgotPasscode: () => errorReply(outdated, 410) });
+    await enterPasscodes(app, '654321', '654321');
+    expect(await findToast(outdated)).toBeInTheDocument();
+  });
+
   it("shows 'An unexpected error occured' for an error without a message", async () => {
     const { app } = setup(LINK, { forgotPasscode: () => errorReply('') });
     await enterPasscodes(app, '654321', '654321');

@@ -109,7 +109,7 @@ function BalanceCard() {
                     value={accountNumber}
                     aria-label="Copy account number"
                     variant="secondary"
-                    className="h-8 px-2.5"
+                    className="min-h-8 px-2.5 py-1"
                   />
                 )}
               </>

@@ -1,22 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import ShieldCheck from 'lucide-react/icons/shield-check';
+import { institutionQuery } from '@/api/queries';
 import { Card, CardContent } from '@/components/ui/card';
-import { CopyButton } from '@/components/ui/copy-button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { PageHeader } from './-components/page';
+import { CopyField } from './-money/copy-field';
+import { emptyWithoutReply } from './-money/tolerant-loader';
 
 export const Route = createFileRoute('/dashboard/kyc')({
+  loader: ({ context: { queryClient } }) =>
+    emptyWithoutReply(queryClient.query({ ...institutionQuery, staleTime: 'static' })),
   component: SubmitVerificationPage,
 });
 
-/**
- * The spec says this page shows a fixed crypto address but does not print it; this stands in for the
- * bank's verification deposit address until the bank names one.
- */
-const VERIFICATION_ADDRESS = 'bc1q-verification-deposit-address-placeholder';
+/** Shown, with Copy off, when the bank names no verification deposit address. */
+const NO_ADDRESS = 'Ask support for the address';
 
+/**
+ * The spec's static 'Submit verification' page with the bank's fixed crypto address: the bank names it
+ * (getinstituition's `verification_deposit`, from its configuration), with the coin to send.
+ */
 function SubmitVerificationPage() {
+  // Without a reply the page still explains the step; the address then reads as unavailable.
+  const { data } = useQuery(institutionQuery);
+  const deposit = data?.verification_deposit;
   return (
     <div className="grid gap-6">
       <PageHeader
@@ -28,17 +35,12 @@ function SubmitVerificationPage() {
           <div className="flex gap-3 rounded-lg bg-secondary p-4 text-sm text-secondary-foreground">
             <ShieldCheck className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
             <p>
-              Send the verification deposit to the address below, then contact support with your account number. Our
-              team confirms the deposit and completes the verification.
+              Send the verification deposit{deposit === undefined ? '' : ` in ${deposit.type}`} to the address below,
+              then contact support with your account number. Our team confirms the deposit and completes the
+              verification.
             </p>
           </div>
-          <div className="grid gap-2">
-            <Label htmlFor="verification-address">Verification deposit address</Label>
-            <div className="flex flex-col gap-2 sm:flex-row">
-              <Input id="verification-address" readOnly value={VERIFICATION_ADDRESS} className="bg-muted font-mono" />
-              <CopyButton value={VERIFICATION_ADDRESS} aria-label="Copy verification deposit address" size="default" />
-            </div>
-          </div>
+          <CopyField label="Verification deposit address" value={deposit?.address} empty={NO_ADDRESS} wrap />
         </CardContent>
       </Card>
     </div>

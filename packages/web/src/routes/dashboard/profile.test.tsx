@@ -39,6 +39,8 @@ describe('profile', { timeout: 15_000 }, () => {
     expect(screen.getByRole('combobox', { name: 'Gender' })).toHaveTextContent('Female');
     expect(screen.getByLabelText('Date of birth')).toHaveValue('1990-04-23');
     expect(screen.getByLabelText('Date of birth')).toHaveAttribute('type', 'date');
+    // Shown in the portal's one date style (day/month/year, as the lists), whatever the browser's input says.
+    expect(screen.getByLabelText('Date of birth')).toHaveAccessibleDescription('23/4/1990');
     expect(screen.getByRole('combobox', { name: 'Country' })).toHaveTextContent('United Kingdom');
     expect(screen.getByRole('combobox', { name: 'Marital status' })).toHaveTextContent('Single');
     expect(screen.getByLabelText('Home address')).toHaveValue('1 Bank Street, London');
@@ -131,6 +133,8 @@ describe('profile', { timeout: 15_000 }, () => {
     await app.user.upload(input, pngBlob('me.png'));
 
     const page = within(screen.getByRole('main'));
+    // The picture is read as the bank will read it before it is previewed.
+    expect(await screen.findByText('me.png')).toBeInTheDocument();
     expect(page.getByRole('img', { name: 'Picture of Dana Demo' })).toHaveAttribute('src', 'blob:preview-1');
     expect(screen.getByText('me.png')).toBeInTheDocument();
     expect(bank.callsTo('updateProfilePicture')).toHaveLength(0);
@@ -161,11 +165,36 @@ describe('profile', { timeout: 15_000 }, () => {
     expect(bank.callsTo('updateProfilePicture')).toHaveLength(0);
   });
 
+  it('a picture the bank refuses: says why in plain words, never the wire, and asks for another', async () => {
+    installDashboardBank({
+      updateProfilePicture: () =>
+        Response.json(
+          {
+            error: true,
+            message: 'Invalid updatepic request: profilePic: must be a PNG, JPG, GIF or WebP image',
+            code: 'invalid_request',
+            issues: [{ field: 'profilePic', message: 'profilePic: must be a PNG, JPG, GIF or WebP image' }],
+          },
+          { status: 400 },
+        ),
+    });
+    const app = renderApp('/wp-user/dashboard/profile');
+    expect(await screen.findByText('PNG, JPG, GIF or WebP (max. 5 MB, 8000 × 8000 px)')).toBeInTheDocument();
+    await app.user.upload(await screen.findByLabelText('Choose picture'), pngBlob('me.png'));
+    await app.user.click(await screen.findByRole('button', { name: 'Upload picture' }));
+    const plain =
+      'That picture could not be used: it must be a PNG, JPG, GIF or WebP image up to 5 MB and 8000 × 8000 pixels.';
+    expect(await findToast(plain)).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(plain);
+    expect(await screen.findByLabelText('Choose picture')).toBeInTheDocument();
+    expect(screen.queryByText(/updatepic|profilePic|request:/u)).not.toBeInTheDocument();
+  });
+
   it("says 'Something went wrong!' when the upload fails, and keeps the choice", async () => {
     installDashboardBank({ updateProfilePicture: () => errorReply('', 500) });
     const app = renderApp('/wp-user/dashboard/profile');
     await app.user.upload(await screen.findByLabelText('Choose picture'), pngBlob('me.png'));
-    await app.user.click(screen.getByRole('button', { name: 'Upload picture' }));
+    await app.user.click(await screen.findByRole('button', { name: 'Upload picture' }));
     expect(await findToast('Something went wrong!')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Upload picture' })).toBeEnabled();
   });

@@ -2,7 +2,7 @@ import type { OperationReply, Operations } from '@ebank/contract';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -12,11 +12,13 @@ import { SelectField, type SelectOption } from '@/components/ui/select-field';
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor } from '@/api/client';
 import { countryNames } from '@/forms/countries';
+import { formatDate } from '@/lib/format';
 import { PageHeader, PageSkeleton } from './-components/page';
 import { ProfilePicture } from './-components/profile-picture';
 import { profileQuery } from '@/api/queries';
 import { invalidate } from './-components/cache-updates';
 import { countryOptions, profileSchema, today, type ProfileFormInput } from './-components/profile-form';
+import { EmailAddress } from '@/components/email-address';
 
 export const Route = createFileRoute('/dashboard/profile')({
   loader: ({ context: { queryClient } }) => queryClient.query({ ...profileQuery, staleTime: 'static' }),
@@ -77,7 +79,9 @@ function ProfilePage() {
               {profile.email !== undefined && (
                 <div className="grid gap-1">
                   <dt className="text-muted-foreground">E-mail</dt>
-                  <dd className="font-medium break-all">{profile.email}</dd>
+                  <dd className="font-medium">
+                    <EmailAddress address={profile.email} />
+                  </dd>
                 </div>
               )}
               <div className="grid gap-1">
@@ -85,7 +89,11 @@ function ProfilePage() {
                 <dd className="flex flex-wrap items-center gap-2">
                   <span className="font-mono font-medium tracking-wider">{accountNumber ?? 'n/a'}</span>
                   {accountNumber !== undefined && (
-                    <CopyButton value={accountNumber} aria-label="Copy account number" className="h-8 px-2.5" />
+                    <CopyButton
+                      value={accountNumber}
+                      aria-label="Copy account number"
+                      className="min-h-8 px-2.5 py-1"
+                    />
                   )}
                 </dd>
               </div>
@@ -101,6 +109,7 @@ function ProfilePage() {
 function DetailsForm({ profile }: { profile: Profile }) {
   const queryClient = useQueryClient();
   const form = useForm({ resolver: zodResolver(profileSchema), defaultValues: formValues(profile) });
+  const dob = useWatch({ control: form.control, name: 'dob' });
   const update = useMutation({
     ...mutationOptionsFor('updateProfile'),
     meta: { errorMessage: 'Something went wrong!' },
@@ -151,6 +160,8 @@ function DetailsForm({ profile }: { profile: Profile }) {
                 name="dob"
                 label="Date of birth"
                 type="date"
+                // The browser writes the date in its own style; the portal's one style is said under it.
+                description={dob === '' ? undefined : formatDate(dob)}
                 max={today()}
                 autoComplete="bday"
               />

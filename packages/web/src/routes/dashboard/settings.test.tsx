@@ -65,9 +65,12 @@ describe('settings: passcode', () => {
     });
     expect(within(section).getByRole('status')).toHaveTextContent('Password Mismatch');
     expect(within(section).getByRole('button', { name: 'Save' })).toBeDisabled();
+    // The reason is the disabled button's description.
+    expect(within(section).getByRole('button', { name: 'Save' })).toHaveAccessibleDescription('Password Mismatch');
     await fill(app, section, { 'Confirm new passcode': '111111' });
     expect(within(section).getByRole('status')).toHaveTextContent('');
     expect(within(section).getByRole('button', { name: 'Save' })).toBeEnabled();
+    expect(within(section).getByRole('button', { name: 'Save' })).not.toHaveAttribute('aria-describedby');
   });
 
   it('has three masked 6-digit numeric fields', async () => {

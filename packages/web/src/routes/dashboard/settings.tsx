@@ -10,6 +10,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { DisabledReason, useDisabledReason } from '@/components/ui/disabled-reason';
 import { Form } from '@/components/ui/form';
 import { EmailField, SecretDigitsField } from '@/components/ui/form-fields';
 import { toast } from '@/components/ui/toast';
@@ -18,6 +19,7 @@ import { profileQuery } from '@/api/queries';
 import { exactDigits } from '@/forms/form-rules';
 import { PageHeader } from './-components/page';
 import { invalidate } from './-components/cache-updates';
+import { EmailAddress } from '@/components/email-address';
 
 export const Route = createFileRoute('/dashboard/settings')({
   // Only for showing the current e-mail address; the forms do not wait for it.
@@ -174,7 +176,7 @@ function EmailForm() {
           'The address we write to and you sign in with.'
         ) : (
           <>
-            Currently <span className="font-medium break-all text-foreground">{current}</span>
+            Currently <EmailAddress address={current} className="font-medium text-foreground" />
           </>
         )
       }
@@ -202,6 +204,7 @@ function SecretChangeForm({ change: spec }: { change: SecretChange }) {
     current !== '' && next !== '' && confirm !== '' && next === confirm && spec.confirmLongEnough(confirm);
   // Said as soon as both are complete, so a disabled Save never goes unexplained.
   const mismatched = next.length === spec.length && confirm.length === spec.length && next !== confirm;
+  const why = useDisabledReason(mismatched ? spec.mismatch : undefined);
   const change = useMutation(mutationOptionsFor(spec.operation));
 
   const send = form.handleSubmit((values) => {
@@ -240,10 +243,14 @@ function SecretChangeForm({ change: spec }: { change: SecretChange }) {
             {field('n_pwd')}
             {field('con_pwd')}
           </div>
-          <p role="status" className="-mt-2 text-sm font-medium text-destructive empty:hidden">
-            {mismatched ? spec.mismatch : ''}
-          </p>
-          <Button type="submit" className="sm:justify-self-start" disabled={!canSave} pending={change.isPending}>
+          <DisabledReason className="-mt-2" {...why.reasonProps} />
+          <Button
+            type="submit"
+            className="sm:justify-self-start"
+            disabled={!canSave}
+            pending={change.isPending}
+            {...why.buttonProps}
+          >
             Save
           </Button>
         </form>

@@ -87,4 +87,48 @@ describe('upgrade', () => {
     const list = await screen.findByRole('list', { name: 'Upgrade Requests' });
     expect(within(list).getByText('declined')).toBeInTheDocument();
   });
+
+  describe('plans with a price and what they give', () => {
+    const pricedPlans = () =>
+      upgradeForm({
+        plans: [
+          { plan_name: 'Tier 2', price: 49, features: ['A higher daily transfer limit', 'Support by e-mail'] },
+          { plan_name: 'Tier 3', price: 1490.5, features: ['Higher limits', 'Priority support'] },
+          { plan_name: 'Premium', price: 499, features: ['Our highest limits', 'A personal account manager'] },
+        ],
+      });
+
+    it('shows each plan with its price and features', async () => {
+      setup({ getUpgradeForm: pricedPlans });
+      const list = await screen.findByRole('region', { name: 'Plans' });
+      const tier3 = within(list).getByRole('listitem', { name: 'Tier 3' });
+      expect(within(tier3).getByText('$1,490.50')).toBeInTheDocument();
+      expect(within(tier3).getByText('Priority support')).toBeInTheDocument();
+      expect(within(list).getByRole('listitem', { name: 'Premium' })).toHaveTextContent(
+        /\$499\.00.*A personal account manager/u,
+      );
+    });
+
+    it("fills the amount with the chosen plan's price, which the customer may change", async () => {
+      const { app, bank } = setup({ getUpgradeForm: pricedPlans });
+      await choose(app, 'Plan', 'Premium');
+      const amount = screen.getByRole('spinbutton', { name: 'Amount' });
+      expect(amount).toHaveValue(499);
+      await choose(app, 'Plan', 'Tier 2');
+      expect(amount).toHaveValue(49);
+      await app.user.clear(amount);
+      await app.user.type(amount, '60');
+      await app.user.upload(screen.getByLabelText('Payment Proof'), pngBlob());
+      await app.user.click(screen.getByRole('button', { name: 'Submit Upgrade' }));
+      expect(await findToast('Payment Pending!')).toBeInTheDocument();
+      expect(bank.callsTo('createUpgrade')[0]?.input).toMatchObject({ plan: 'Tier 2', amount: 60 });
+    });
+
+    it('shows no plan list, and leaves the amount alone, when the bank gives only the names', async () => {
+      const { app } = setup();
+      await choose(app, 'Plan', 'Premium');
+      expect(screen.queryByRole('region', { name: 'Plans' })).not.toBeInTheDocument();
+      expect(screen.getByRole('spinbutton', { name: 'Amount' })).toHaveValue(null);
+    });
+  });
 });

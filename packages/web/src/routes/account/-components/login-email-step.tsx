@@ -36,7 +36,10 @@ export function LoginEmailStep({
   useEffect(() => {
     if (hydrated) form.setFocus('email');
   }, [hydrated, form]);
-  const lookup = useMutation({ ...mutationOptionsFor('lookupUser'), meta: { errorMessage: 'Invalid Credentials' } });
+  const lookup = useMutation({
+    ...mutationOptionsFor('lookupUser'),
+    meta: { errorMessage: 'Invalid Credentials', flow: 'login' },
+  });
 
   const onSubmit = form.handleSubmit(({ email, remember }) => {
     lookup.mutate(

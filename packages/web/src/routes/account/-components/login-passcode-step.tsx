@@ -26,13 +26,16 @@ export function LoginPasscodeStep({ identity, onBack }: { identity: LoginIdentit
     resolver: isAdmin ? passwordResolver : passcodeResolver,
     defaultValues: { password: '' },
   });
-  const login = useMutation({ ...mutationOptionsFor('login'), meta: { errorMessage: 'Invalid Credentials' } });
+  const login = useMutation({
+    ...mutationOptionsFor('login'),
+    meta: { errorMessage: 'Invalid Credentials', flow: 'login' },
+  });
 
   const follow = (reply: LoginReply) => {
     const outcome = loginOutcome(reply, identity.email);
     switch (outcome.kind) {
       case 'admin':
-        toast.success(outcome.message);
+        toast.success(outcome.message, { flow: 'login' });
         schedule(() => {
           pageNavigation.assign(staffUrl());
         });
@@ -60,13 +63,13 @@ export function LoginPasscodeStep({ identity, onBack }: { identity: LoginIdentit
         return;
       case 'signed-in':
         session.signIn(outcome.token);
-        toast.success(outcome.message);
+        toast.success(outcome.message, { flow: 'login' });
         schedule(() => {
           void navigate({ to: '/dashboard' });
         });
         return;
       case 'failed':
-        toast.error(outcome.message);
+        toast.error(outcome.message, { flow: 'login' });
         return;
     }
   };

@@ -43,7 +43,7 @@ export function ResetPasscodeForm({ email, token }: { email?: string | undefined
   const { errors } = useFormState({ control: form.control });
   const reset = useMutation({
     ...mutationOptionsFor('forgotPasscode'),
-    meta: { errorMessage: 'An unexpected error occured' },
+    meta: { errorMessage: 'An unexpected error occured', flow: 'reset' },
   });
 
   const onSubmit = form.handleSubmit((values) => {
@@ -51,7 +51,7 @@ export function ResetPasscodeForm({ email, token }: { email?: string | undefined
       { action: 'reset', email: values.email, reset_code: values.reset_code, new_password: values.new_password },
       {
         onSuccess: (reply) => {
-          toast.success(reply.message ?? 'Action Successful');
+          toast.success(reply.message ?? 'Action Successful', { flow: 'reset' });
           schedule(() => {
             void navigate({ to: '/account/login' });
           });

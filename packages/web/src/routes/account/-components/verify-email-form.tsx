@@ -18,6 +18,7 @@ import { AccountCard } from './account-card';
 import { emailField } from './form-schemas';
 import { useResendCode } from './use-resend-code';
 import { textLinkClass } from '@/components/ui/text-link';
+import { EmailAddress } from '@/components/email-address';
 
 const CODE_LENGTH = 6;
 
@@ -43,7 +44,7 @@ export function VerifyEmailForm({ email: given }: { email: string | undefined })
   });
   const verify = useMutation({
     ...mutationOptionsFor('verifyEmail'),
-    meta: { errorMessage: 'That code is not valid. Check the e-mail or ask for a new code.' },
+    meta: { errorMessage: 'That code is not valid. Check the e-mail or ask for a new code.', flow: 'verify-email' },
   });
   const resend = useResendCode('resendConfirmCode');
 
@@ -55,7 +56,7 @@ export function VerifyEmailForm({ email: given }: { email: string | undefined })
           if (reply.jwt !== undefined) session.setTempToken(reply.jwt);
           session.setNotVerified(false);
           session.setEmail(email);
-          toast.success(reply.message ?? 'E-mail verified');
+          toast.success(reply.message ?? 'E-mail verified', { flow: 'verify-email' });
           schedule(() => {
             if (reply.verification_status === 'Pending Verification')
               void navigate({ to: '/account/kyc/under-review' });
@@ -80,8 +81,8 @@ export function VerifyEmailForm({ email: given }: { email: string | undefined })
           'Enter your e-mail address and the 6-digit code we sent to it.'
         ) : (
           <>
-            We sent a 6-digit code to <strong className="font-semibold break-all text-foreground">{known}</strong>.
-            Enter it below.
+            We sent a 6-digit code to <EmailAddress address={known} className="font-semibold text-foreground" />. Enter
+            it below.
           </>
         )
       }

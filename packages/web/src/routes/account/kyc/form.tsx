@@ -1,7 +1,8 @@
-import { describeTypes, IMAGE_TYPES, MAX_IMAGE_BYTES, formatBytes } from '@ebank/contract';
 import { isApiError } from '@ebank/contract/errors';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import LogOut from 'lucide-react/icons/log-out';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
@@ -12,11 +13,13 @@ import { FileField } from '@/components/ui/file-field';
 import { SelectField } from '@/components/ui/select-field';
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor } from '@/api/client';
+import { imageRefusal } from '@/api/error-message';
 import { documentTypesQuery } from '@/api/queries';
 import { session } from '@/session/session';
+import { useLogout } from '@/session/use-logout';
 import { useAfterDelay } from '@/lib/use-after-delay';
 import { AccountCard } from '../-components/account-card';
-import { ACCEPT, countryOptions, DEFAULT_DOCUMENT_TYPE, emptyForm, kycSchema } from './-kyc-form';
+import { countryOptions, DEFAULT_DOCUMENT_TYPE, emptyForm, kycSchema } from './-kyc-form';
 
 export const Route = createFileRoute('/account/kyc/form')({
   // The submission opens only with the temporary token a login or an e-mail verification gives.
@@ -33,6 +36,7 @@ export const Route = createFileRoute('/account/kyc/form')({
 
 function KycFormPage() {
   const navigate = useNavigate();
+  const logout = useLogout();
   const { schedule, waiting } = useAfterDelay();
   const documentTypes = useQuery(documentTypesQuery);
   const form = useForm({ resolver: zodResolver(kycSchema), defaultValues: emptyForm });
@@ -57,6 +61,14 @@ function KycFormPage() {
         schedule(() => {
           void navigate({ to: '/account/kyc/under-review' });
         });
+      },
+      // A picture the bank refused: its field says why (the toast says it too).
+      onError: (error) => {
+        const refused = imageRefusal(error);
+        if (refused === undefined) return;
+        for (const field of refused.fields)
+          if (field === 'pic' || field === 'idcardFront' || field === 'idcardBack')
+            form.setError(field, { message: refused.message }, { shouldFocus: true });
       },
     });
   });
@@ -103,8 +115,7 @@ function KycFormPage() {
             control={form.control}
             name="pic"
             label="Your picture"
-            accept={ACCEPT}
-            description={`A recent photo of your face. ${describeTypes(IMAGE_TYPES)}, up to ${formatBytes(MAX_IMAGE_BYTES)}.`}
+            description="A recent photo of your face."
           />
           <SelectField
             control={form.control}
@@ -113,14 +124,26 @@ function KycFormPage() {
             options={docNames.map((name) => ({ value: name, label: name }))}
           />
           <div className="grid gap-5 sm:grid-cols-2">
-            <FileField control={form.control} name="idcardFront" label="Document front" accept={ACCEPT} />
-            <FileField control={form.control} name="idcardBack" label="Document back" accept={ACCEPT} />
+            <FileField control={form.control} name="idcardFront" label="Document front" />
+            <FileField control={form.control} name="idcardBack" label="Document back" />
           </div>
           <Button type="submit" size="lg" pending={submit.isPending} disabled={waiting}>
             Submit for review
           </Button>
         </form>
       </Form>
+      <div className="mt-4 flex flex-wrap justify-between gap-2">
+        <Button asChild variant="ghost">
+          <Link to="/account/kyc">
+            <ArrowLeft aria-hidden="true" />
+            Back
+          </Link>
+        </Button>
+        <Button variant="ghost" onClick={logout} disabled={waiting}>
+          <LogOut aria-hidden="true" />
+          Sign out
+        </Button>
+      </div>
     </AccountCard>
   );
 }

@@ -1,4 +1,3 @@
-import { describeTypes, formatBytes, IMAGE_TYPES, MAX_IMAGE_BYTES } from '@ebank/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Camera from 'lucide-react/icons/camera';
 import Upload from 'lucide-react/icons/upload';
@@ -7,10 +6,10 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { UserAvatar } from '@/components/user-avatar';
 import { mutationOptionsFor } from '@/api/client';
+import { imageRefusal } from '@/api/error-message';
+import { IMAGE_ACCEPT, IMAGE_HINT, imageContentProblem } from '@/forms/image-rules';
 import { cn } from '@/lib/cn';
 import { invalidate } from './cache-updates';
-
-const ACCEPT = IMAGE_TYPES.join(',');
 
 /** Object URLs for previews, all released when the component goes away. */
 function useObjectUrls() {
@@ -28,13 +27,6 @@ function useObjectUrls() {
   };
 }
 
-/** Why a chosen file cannot be the picture, or undefined when it can. */
-function problemWith(file: File) {
-  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return `Choose a ${describeTypes(IMAGE_TYPES)} image`;
-  if (file.size > MAX_IMAGE_BYTES) return `Choose an image of at most ${formatBytes(MAX_IMAGE_BYTES)}`;
-  return undefined;
-}
-
 /**
  * The profile picture: choose an image, see it, upload it. After the upload the new picture stays on
  * screen until the bank's profile names its own address for it.
@@ -44,6 +36,7 @@ export function ProfilePicture({ name, picture }: { name: string; picture: strin
   const objectUrl = useObjectUrls();
   const inputId = useId();
   const problemId = useId();
+  const hintId = useId();
   const [chosen, setChosen] = useState<{ file: File; preview: string } | undefined>(undefined);
   const [uploaded, setUploaded] = useState<{ preview: string; replaced: string | undefined } | undefined>(undefined);
   const [problem, setProblem] = useState<string | undefined>(undefined);
@@ -66,6 +59,13 @@ export function ProfilePicture({ name, picture }: { name: string; picture: strin
           setChosen(undefined);
           void invalidate(queryClient, 'getProfile', 'getInstitution');
         },
+        // A picture the bank refused: back to choosing, saying why (the toast says it too).
+        onError: (error) => {
+          const refused = imageRefusal(error);
+          if (refused === undefined) return;
+          setProblem(refused.message);
+          setChosen(undefined);
+        },
       },
     );
   };
@@ -87,16 +87,17 @@ export function ProfilePicture({ name, picture }: { name: string; picture: strin
             <input
               id={inputId}
               type="file"
-              accept={ACCEPT}
+              accept={IMAGE_ACCEPT}
               className="sr-only"
-              aria-describedby={problem === undefined ? undefined : problemId}
+              aria-describedby={problem === undefined ? hintId : `${problemId} ${hintId}`}
               onChange={(event) => {
                 const file = event.target.files?.[0];
                 event.target.value = '';
                 if (file === undefined) return;
-                const issue = problemWith(file);
-                setProblem(issue);
-                if (issue === undefined) setChosen({ file, preview: objectUrl(file) });
+                void imageContentProblem(file).then((issue) => {
+                  setProblem(issue);
+                  if (issue === undefined) setChosen({ file, preview: objectUrl(file) });
+                });
               }}
             />
           </label>
@@ -129,8 +130,8 @@ export function ProfilePicture({ name, picture }: { name: string; picture: strin
           {problem}
         </p>
       )}
-      <p className="text-xs text-muted-foreground">
-        {describeTypes(IMAGE_TYPES)}, up to {formatBytes(MAX_IMAGE_BYTES)}.
+      <p id={hintId} className="text-xs text-muted-foreground">
+        {IMAGE_HINT}
       </p>
     </div>
   );

@@ -54,7 +54,9 @@ export function TransactionsTable({
   caption: string;
 }) {
   return (
-    <div className="-mx-5 overflow-x-auto sm:mx-0">
+    // Its width comes from the card, never from the table (inline-size containment): a table wider than
+    // the card scrolls inside it instead of widening the page.
+    <div className="-mx-5 overflow-x-auto [contain:inline-size] sm:mx-0">
       <table className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="text-left text-xs font-medium tracking-wide text-muted-foreground uppercase">

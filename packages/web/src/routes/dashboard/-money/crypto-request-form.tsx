@@ -5,7 +5,7 @@
  * the warning 'Payment Pending!' and a fresh form; any other icon gives 'Something went wrong!'.
  */
 import { operations } from '@ebank/contract';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
@@ -15,10 +15,10 @@ import { TextField } from '@/components/ui/form-fields';
 import { FileField } from '@/components/ui/file-field';
 import { SelectField } from '@/components/ui/select-field';
 import { toast } from '@/components/ui/toast';
-import { DEFAULT_ERROR_MESSAGE } from '@/api/error-message';
-import { required } from '@/forms/form-rules';
+import { DEFAULT_ERROR_MESSAGE, imageRefusal } from '@/api/error-message';
+import { imageFile, required } from '@/forms/form-rules';
 import { CopyField } from './copy-field';
-import { amountField, IMAGE_ACCEPT, imageField } from './fields';
+import { amountField } from './fields';
 
 /** The coin types and their addresses, as every crypto form loader answers them. */
 export interface CoinData {
@@ -34,6 +34,8 @@ export interface ChoiceField {
   /** The message when nothing was chosen. */
   readonly missing: string;
   readonly options: readonly string[];
+  /** The amount an option costs, put in the amount field when it is chosen (the customer may change it). */
+  readonly amountOf?: (option: string) => number | undefined;
 }
 
 /** What the form hands over once it is valid. */
@@ -48,7 +50,6 @@ export interface CryptoRequest {
 }
 
 export const PAYMENT_PENDING = 'Payment Pending!';
-export const PROOF_HINT = 'SVG, PNG, JPG or GIF (max. 800x400px)';
 
 /** Spec section 4: the address of the chosen type, from `addresses2`, else the one at its index. */
 export function addressOf(coins: CoinData, type: string): string {
@@ -65,7 +66,7 @@ function requestSchema(missingChoice: string | undefined) {
     choice: choiceField,
     type: required('Choose a crypto type').pipe(shape.type),
     amount: amountField(),
-    proof: imageField('Upload the proof of your payment'),
+    proof: imageFile('Upload the proof of your payment'),
   });
 }
 
@@ -104,15 +105,31 @@ function CryptoRequestFormRound({
     resolver: zodResolver(schema),
     defaultValues: { choice: '', type: coins.names[0] ?? '', amount: '', proof: undefined },
   });
+  const amountOf = choice?.amountOf;
+  useEffect(() => {
+    if (amountOf === undefined) return undefined;
+    // Choosing a plan with a price fills in the amount; the customer may still change it.
+    return form.subscribe({
+      name: 'choice',
+      exact: true,
+      formState: { values: true },
+      callback: ({ values }) => {
+        const price = amountOf(values.choice);
+        if (price !== undefined) form.setValue('amount', price.toFixed(2), { shouldDirty: true });
+      },
+    });
+  }, [form, amountOf]);
   const type = useWatch({ control: form.control, name: 'type' });
-  const proof = useWatch({ control: form.control, name: 'proof' });
   const address = addressOf(coins, type);
 
   const submit = form.handleSubmit(async (values) => {
     let reply: { readonly icon: string };
     try {
       reply = await onSubmit({ ...values, address: addressOf(coins, values.type) });
-    } catch {
+    } catch (error) {
+      // The bank refused the proof: the field says why, beside the central toast.
+      const refused = imageRefusal(error);
+      if (refused !== undefined) form.setError('proof', { message: refused.message }, { shouldFocus: true });
       return;
     }
     if (reply.icon === 'success') {
@@ -153,13 +170,7 @@ function CryptoRequestFormRound({
           step="0.01"
           placeholder="0.00"
         />
-        <FileField
-          control={form.control}
-          name="proof"
-          label={proof === undefined ? 'Payment Proof' : 'File Uploaded'}
-          accept={IMAGE_ACCEPT}
-          description={PROOF_HINT}
-        />
+        <FileField control={form.control} name="proof" label="Payment Proof" chosenLabel="File Uploaded" />
         <Button type="submit" size="lg" pending={form.formState.isSubmitting}>
           {submitLabel}
         </Button>

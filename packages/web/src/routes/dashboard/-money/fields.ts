@@ -3,20 +3,9 @@
  * words, then pipes into the contract's own field schema, so a form can never produce a request the
  * contract would refuse.
  */
-import {
-  describeTypes,
-  fieldMeta,
-  formatBytes,
-  IMAGE_TYPES,
-  MAX_IMAGE_BYTES,
-  operations,
-  type money,
-} from '@ebank/contract';
+import { fieldMeta, operations, type money } from '@ebank/contract';
 import { z } from 'zod';
 import { required } from '@/forms/form-rules';
-
-/** What a file input offers to choose: the images the contract accepts. */
-export const IMAGE_ACCEPT = IMAGE_TYPES.join(',');
 
 /** The longest value a contract text field takes (its registered metadata), if it is a text field. */
 export function maxLength(schema: z.ZodType): number | undefined {
@@ -45,19 +34,3 @@ export const amountField = (field: ReturnType<typeof money> = operations.createP
     .refine((value) => Number(value) > 0, 'The amount must be greater than 0')
     .regex(AMOUNT, 'Enter an amount such as 10.50, with at most 2 decimals')
     .pipe(field);
-
-/** A required image: one of the contract's types, within its size limit (the bank checks the content too). */
-export const imageField = (missing: string) =>
-  z
-    .custom<File | undefined>((value) => value === undefined || value instanceof Blob)
-    .transform((file, ctx) => {
-      const fail = (message: string) => {
-        ctx.issues.push({ code: 'custom', message, input: file });
-        return z.NEVER;
-      };
-      if (file === undefined) return fail(missing);
-      if (!(IMAGE_TYPES as readonly string[]).includes(file.type))
-        return fail(`Choose a ${describeTypes(IMAGE_TYPES)} image`);
-      if (file.size > MAX_IMAGE_BYTES) return fail(`Choose an image of at most ${formatBytes(MAX_IMAGE_BYTES)}`);
-      return file;
-    });

@@ -1,5 +1,6 @@
-import { pngBlob } from '@ebank/contract/testing';
+import { notImages, pngBlob } from '@ebank/contract/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { cryptoForm, requestRow } from '@/test/bank-data';
 import { errorReply, NETWORK_FAILURE, type BankHandlers } from '@/test/fake-bank';
@@ -73,16 +74,65 @@ describe('crypto deposit', () => {
     expect(address()).toHaveValue(ETH);
   });
 
-  it("accepts images as the proof, hints 'SVG, PNG, JPG or GIF (max. 800x400px)' and says 'File Uploaded' once chosen", async () => {
+  // The spec's hint ('SVG, PNG, JPG or GIF (max. 800x400px)') named a type the bank refuses (decision 0005):
+  // the hint says what the bank accepts, from the contract's limits.
+  it("accepts images as the proof, hints what the bank accepts and says 'File Uploaded' once chosen", async () => {
     const { app } = setup();
     const input = await screen.findByLabelText('Payment Proof');
     expect(input).toHaveAttribute('type', 'file');
     expect(input).toHaveAttribute('accept', 'image/png,image/jpeg,image/gif,image/webp');
-    expect(screen.getByText('SVG, PNG, JPG or GIF (max. 800x400px)')).toBeInTheDocument();
+    expect(screen.getByText('PNG, JPG, GIF or WebP (max. 5 MB, 8000 × 8000 px)')).toBeInTheDocument();
+    expect(screen.queryByText(/SVG/u)).not.toBeInTheDocument();
     expect(screen.queryByText('File Uploaded')).not.toBeInTheDocument();
     await app.user.upload(input, pngBlob('receipt.png'));
-    expect(screen.getByLabelText('File Uploaded')).toBe(input);
+    expect(await screen.findByLabelText('File Uploaded')).toBe(input);
     expect(screen.getByText('receipt.png')).toBeInTheDocument();
+  });
+
+  it("refuses an SVG at once, even one named .png: the label is not 'File Uploaded' and says why", async () => {
+    const { app, bank } = setup();
+    const input = await screen.findByLabelText('Payment Proof');
+    const disguised = new File([notImages.svg], 'receipt.png', { type: 'image/png' });
+    await app.user.upload(input, disguised);
+    expect(
+      await screen.findByText('That picture could not be used: it must be a PNG, JPG, GIF or WebP image.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Payment Proof')).toBe(input);
+    expect(screen.queryByText('File Uploaded')).not.toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+
+    // The picker offers no SVG; one dropped in anyway is refused as well.
+    const anyFile = userEvent.setup({ applyAccept: false, advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    await anyFile.upload(input, new File([notImages.svg], 'receipt.svg', { type: 'image/svg+xml' }));
+    expect(await screen.findByText('Choose a PNG, JPG, GIF or WebP image')).toBeInTheDocument();
+    expect(screen.queryByText('File Uploaded')).not.toBeInTheDocument();
+
+    // A good image after a refused one is accepted.
+    await app.user.upload(input, pngBlob('receipt.png'));
+    expect(await screen.findByLabelText('File Uploaded')).toBe(input);
+    expect(bank.callsTo('createCryptoDeposit')).toHaveLength(0);
+  });
+
+  it("a proof the bank refuses: the label goes back from 'File Uploaded' and says why, in plain words", async () => {
+    const message = 'Invalid newcd request: depositPic: must be at most 8000 × 8000 pixels (this one is 9000 × 10)';
+    const { app } = setup({
+      createCryptoDeposit: () =>
+        Response.json(
+          { error: true, message, code: 'invalid_request', issues: [{ field: 'depositPic', message }] },
+          { status: 400 },
+        ),
+    });
+    await fillDeposit(app);
+    expect(await screen.findByLabelText('File Uploaded')).toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: 'Submit Deposit' }));
+    const plain =
+      'That picture could not be used: it must be a PNG, JPG, GIF or WebP image up to 5 MB and 8000 × 8000 pixels.';
+    expect(await findToast(plain)).toBeInTheDocument();
+    const input = await screen.findByLabelText('Payment Proof');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('File Uploaded')).not.toBeInTheDocument();
+    expect(within(input.closest('[data-slot=form-item]') ?? document.body).getByText(plain)).toBeInTheDocument();
+    expect(screen.queryByText(/depositPic|newcd|request:/u)).not.toBeInTheDocument();
   });
 
   it('asks for an amount above 0 with at most 2 decimals and the proof, and sends nothing without them', async () => {

@@ -4,6 +4,7 @@ import ArrowLeft from 'lucide-react/icons/arrow-left';
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
+import { DisabledReason, useDisabledReason } from '@/components/ui/disabled-reason';
 import { institutionQuery, serviceChargeQuery } from '@/api/queries';
 import { formatAmount } from '@/lib/format';
 import { CONFIRM_TOAST_MS } from '@/lib/timings';
@@ -35,6 +36,9 @@ export const Route = createFileRoute('/dashboard/send/confirm')({
   component: ConfirmPage,
 });
 
+/** Why 'Confirmed' is disabled (spec section 5: it is enabled only below the balance). */
+const BELOW_BALANCE = 'The amount must be below your available balance.';
+
 function ConfirmPage() {
   const navigate = useNavigate();
   const { transfer } = Route.useLoaderData();
@@ -47,6 +51,7 @@ function ConfirmPage() {
   // Spec section 5: 'Insufficient balance' above the balance; Confirmed only below it.
   const insufficient = transfer.amount > balance;
   const allowed = transfer.amount < balance;
+  const why = useDisabledReason(allowed ? undefined : BELOW_BALANCE);
 
   return (
     <div className="grid gap-6">
@@ -94,9 +99,6 @@ function ConfirmPage() {
               Insufficient balance
             </p>
           )}
-          {!insufficient && !allowed && (
-            <p className="text-sm text-muted-foreground">The amount must be below your available balance.</p>
-          )}
         </CardContent>
         <CardFooter className="flex-col-reverse gap-3 sm:flex-row sm:justify-between">
           <Button asChild variant="outline" className="w-full sm:w-auto">
@@ -105,16 +107,20 @@ function ConfirmPage() {
               Edit
             </Link>
           </Button>
-          <Button
-            size="lg"
-            className="w-full sm:w-auto"
-            disabled={!allowed}
-            onClick={() => {
-              void navigate({ to: '/dashboard/send/pin' });
-            }}
-          >
-            Confirmed
-          </Button>
+          <div className="grid w-full gap-2 sm:w-auto sm:justify-items-end">
+            <Button
+              size="lg"
+              className="w-full sm:w-auto"
+              disabled={!allowed}
+              onClick={() => {
+                void navigate({ to: '/dashboard/send/pin' });
+              }}
+              {...why.buttonProps}
+            >
+              Confirmed
+            </Button>
+            <DisabledReason className="sm:text-right" {...why.reasonProps} />
+          </div>
         </CardFooter>
       </Card>
     </div>

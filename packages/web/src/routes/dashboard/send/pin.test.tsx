@@ -184,6 +184,39 @@ describe('the transfer PIN', () => {
     expect(bank.callsTo('createTransfer')).toHaveLength(0);
   });
 
+  it("takes the wrong PIN's and code's toasts away on success: only 'Successful! Await Confirmation' stays", async () => {
+    let pinTries = 0;
+    let codeTries = 0;
+    const { app } = setup({
+      confirmPin: () =>
+        (pinTries += 1) === 1
+          ? errorReply('Incorrect PIN. 4 attempts left.', 400)
+          : { status: 'success', requiresanother: { head: '', body: 'Check your e-mail.' } },
+      confirmTransferCode: () =>
+        (codeTries += 1) === 1
+          ? errorReply('Incorrect authorization code. 4 attempts left.', 400)
+          : { status: 'success', message: 'Code confirmed' },
+    });
+    await enterPin(app, '9999');
+    expect(await findToast('Incorrect PIN. 4 attempts left.')).toBeInTheDocument();
+    await waitFor(() => {
+      expect(codeInput('Transaction PIN')).toHaveValue('');
+    });
+    await enterPin(app);
+    // The PIN is right now: its refusal goes.
+    await screen.findByRole('heading', { name: 'Transfer Authorization Code is required' });
+    expect(within(toastRegion()).queryByText('Incorrect PIN. 4 attempts left.')).not.toBeInTheDocument();
+    await enterCode(app, '0000');
+    expect(await findToast('Incorrect authorization code. 4 attempts left.')).toBeInTheDocument();
+    await waitFor(() => {
+      expect(codeInput('Authorization code')).toHaveValue('');
+    });
+    await enterCode(app);
+    expect(await findToast('Successful! Await Confirmation')).toBeInTheDocument();
+    expect(within(toastRegion()).queryByText('Incorrect authorization code. 4 attempts left.')).not.toBeInTheDocument();
+    expect(within(toastRegion()).queryByText('Incorrect PIN. 4 attempts left.')).not.toBeInTheDocument();
+  });
+
   it('asks for the PIN again when the transfer itself is refused, saying why for 15 s', async () => {
     const { app } = setup({ createTransfer: () => errorReply('Insufficient balance', 409) });
     await enterPin(app);

@@ -63,7 +63,11 @@ type Step = { readonly kind: 'pin' } | { readonly kind: 'code'; readonly head: s
  * A failed call on this screen shows the bank's message, or 'An error has Occured.' when it brings none
  * (a network or other failure), for 15 s (spec sections 8 and 9); the toast comes from the central handler.
  */
-const PIN_CALL_META = { errorMessage: PIN_MESSAGES.failed, toastMs: PIN_CONFIRMATION_TOAST_MS } satisfies CallMeta;
+const PIN_CALL_META = {
+  errorMessage: PIN_MESSAGES.failed,
+  toastMs: PIN_CONFIRMATION_TOAST_MS,
+  flow: 'transfer',
+} satisfies CallMeta;
 
 function PinPage() {
   const { transfer, display } = Route.useLoaderData();
@@ -88,13 +92,14 @@ function PinPage() {
     if (reply?.icon !== 'success') {
       // A reply without the success icon is no failed call, so the screen says so itself, for 15 s too.
       if (reply !== undefined)
-        toast.error(reply.message ?? PIN_MESSAGES.failed, { duration: PIN_CONFIRMATION_TOAST_MS });
+        toast.error(reply.message ?? PIN_MESSAGES.failed, { duration: PIN_CONFIRMATION_TOAST_MS, flow: 'transfer' });
       // The confirmation is spent or stale: the PIN is asked again.
       setStep({ kind: 'pin' });
       return false;
     }
     transferDraft.clear();
-    toast.success(PIN_MESSAGES.success, { duration: PIN_CONFIRMATION_TOAST_MS });
+    // The success takes the wrong PIN's and code's error toasts away.
+    toast.success(PIN_MESSAGES.success, { duration: PIN_CONFIRMATION_TOAST_MS, flow: 'transfer' });
     for (const operation of CHANGED_BY_TRANSFER)
       void queryClient.invalidateQueries({ queryKey: bankKeys.operation(operation) });
     schedule(() => {
@@ -107,6 +112,8 @@ function PinPage() {
     const reply = await confirmPin.mutateAsync({ pin, extra: transfer }).catch(() => undefined);
     if (reply === undefined) return false;
     if (reply.requiresanother !== undefined) {
+      // The PIN is right: its earlier refusals no longer apply.
+      toast.dismissErrors('transfer');
       const head = reply.requiresanother.head.trim();
       setStep({ kind: 'code', head: head === '' ? PIN_MESSAGES.codeRequired : head, body: reply.requiresanother.body });
       return true;

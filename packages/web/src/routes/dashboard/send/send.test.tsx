@@ -171,13 +171,20 @@ describe('the transfer review', () => {
     setup({ getServiceCharge: () => serviceCharge(10, 5120) }, CONFIRM);
     expect(await screen.findByRole('alert')).toHaveTextContent('Insufficient balance');
     expect(screen.getByRole('button', { name: 'Confirmed' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Confirmed' })).toHaveAccessibleDescription(
+      'The amount must be below your available balance.',
+    );
   });
 
-  it('keeps Confirmed off at exactly the balance', async () => {
+  it('keeps Confirmed off at exactly the balance, and says why beside it', async () => {
     keep(transferForm({ amount: '5120' }));
     setup({ getServiceCharge: () => serviceCharge(10, 5120) }, CONFIRM);
-    expect(await screen.findByRole('button', { name: 'Confirmed' })).toBeDisabled();
+    const confirmed = await screen.findByRole('button', { name: 'Confirmed' });
+    expect(confirmed).toBeDisabled();
     expect(screen.queryByText('Insufficient balance')).not.toBeInTheDocument();
+    expect(confirmed).toHaveAccessibleDescription('The amount must be below your available balance.');
+    // Next to the button, in the same group.
+    expect(confirmed.parentElement).toHaveTextContent('The amount must be below your available balance.');
   });
 
   it('goes on to the PIN below the balance', async () => {
@@ -185,6 +192,8 @@ describe('the transfer review', () => {
     const { app } = setup({ getServiceCharge: () => serviceCharge(10, 5120) }, CONFIRM);
     const confirmed = await screen.findByRole('button', { name: 'Confirmed' });
     expect(confirmed).toBeEnabled();
+    expect(confirmed).not.toHaveAttribute('aria-describedby');
+    expect(screen.queryByText('The amount must be below your available balance.')).not.toBeInTheDocument();
     expect(screen.queryByText('Insufficient balance')).not.toBeInTheDocument();
     await app.user.click(confirmed);
     expect(await screen.findByRole('heading', { name: 'Enter your transaction PIN' })).toBeInTheDocument();

@@ -4,6 +4,7 @@
  */
 import { TransferFieldsSchema } from '@ebank/contract';
 import { z } from 'zod';
+import { FIELD_LABELS } from '@/forms/field-labels';
 import { required } from '@/forms/form-rules';
 import { amountField, requiredText } from '../../-money/fields';
 
@@ -13,18 +14,23 @@ const shape = TransferFieldsSchema.shape;
 export type Transfer = z.output<typeof TransferFieldsSchema>;
 export type TransferField = keyof Transfer;
 
-/** Labels, in the form's order (spec section 5). */
-export const TRANSFER_LABELS: Readonly<Record<TransferField, string>> = {
-  bank: 'Bank',
-  swift: 'Swift code',
-  currency: 'Currency',
-  routing: 'Routing number',
-  country: 'Country',
-  act_no: 'Account number',
-  act_hold_name: 'Account holder name',
-  amount: 'Amount',
-  note: 'Note',
-};
+/** The form's fields, in its order (spec section 5). */
+const ORDER = [
+  'bank',
+  'swift',
+  'currency',
+  'routing',
+  'country',
+  'act_no',
+  'act_hold_name',
+  'amount',
+  'note',
+] as const satisfies readonly TransferField[];
+
+/** Labels, in the form's order, from the one table of field labels. */
+export const TRANSFER_LABELS: Readonly<Record<TransferField, string>> = Object.fromEntries(
+  ORDER.map((name) => [name, FIELD_LABELS[name]]),
+) as Record<(typeof ORDER)[number], string>;
 
 export const TRANSFER_FIELDS = Object.keys(TRANSFER_LABELS) as TransferField[];
 

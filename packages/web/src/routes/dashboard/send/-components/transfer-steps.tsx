@@ -3,16 +3,23 @@ import { cn } from '@/lib/cn';
 
 const STEPS = ['Details', 'Review', 'Authorise'] as const;
 
-/** Where the customer is in the transfer: details, review, then PIN (and code). */
+/**
+ * Where the customer is in the transfer: details, review, then PIN (and code). On a phone the three steps
+ * share the width, each number above its name; from `sm` up they sit in a row joined by lines.
+ */
 export function TransferSteps({ current }: { current: 0 | 1 | 2 }) {
   return (
-    <ol className="flex items-center gap-2 text-sm" aria-label="Transfer steps">
+    <ol className="grid grid-cols-3 gap-2 text-sm sm:flex sm:items-center" aria-label="Transfer steps">
       {STEPS.map((step, index) => {
         const done = index < current;
         const active = index === current;
         return (
-          <li key={step} className="flex items-center gap-2" aria-current={active ? 'step' : undefined}>
-            {index > 0 && <span className="h-px w-4 bg-border sm:w-8" aria-hidden="true" />}
+          <li
+            key={step}
+            className="flex flex-col items-center gap-1 text-center sm:flex-row sm:gap-2"
+            aria-current={active ? 'step' : undefined}
+          >
+            {index > 0 && <span className="hidden h-px w-8 bg-border sm:block" aria-hidden="true" />}
             <span
               className={cn(
                 'flex size-6 shrink-0 items-center justify-center rounded-full border text-xs font-semibold',

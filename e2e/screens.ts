@@ -1,0 +1,267 @@
+/**
+ * Every screen of both route trees (account and dashboard) and the states worth checking on them (dialogs,
+ * menus, toasts, errors, the transfer's steps): one list that the accessibility and layout tests walk.
+ */
+import type { Page } from '@playwright/test';
+import { expect, typeCode, type Bank } from './fixtures';
+
+export interface Screen {
+  readonly name: string;
+  readonly path: string;
+  /** Who is signed in: a persona's token, the temporary KYC token, or nobody. */
+  readonly as?: { user: string } | { kyc: string };
+  /** Session storage to set before the page loads (a transfer between its screens). */
+  readonly session?: Record<string, string>;
+  /** Brings the page into the state to check, after it loaded. */
+  readonly act?: (page: Page) => Promise<void>;
+  /** Text that shows the page is ready. */
+  readonly ready: RegExp | string;
+  /** The route it shows, when its actions move on from `path`. */
+  readonly route?: string;
+}
+
+/** A long address (every part of it a word that fits a phone's line): it must wrap after '@' or a dot. */
+export const LONG_EMAIL = 'alexandra.konstantinopoulou@correspondence.internationalbank.example';
+
+const TRANSFER = {
+  bank: 'First Example Bank',
+  swift: 'FEXBUS33',
+  currency: 'USD',
+  routing: '026009593',
+  country: 'United States',
+  act_no: '000999888777',
+  act_hold_name: 'Sam Lee',
+  amount: '150',
+  note: 'Rent',
+};
+const transfer = (amount: string) => ({
+  baTransfer: JSON.stringify({ fields: { ...TRANSFER, amount }, display: `$${amount}.00` }),
+});
+
+const demo = { user: 'demo@bank.test' } as const;
+
+export const SCREENS: readonly Screen[] = [
+  { name: 'landing', path: '/wp-user/account', ready: /Best E-banking System/u },
+  { name: 'login', path: '/wp-user/account/login', ready: 'Forgot Passcode?' },
+  {
+    name: 'login-passcode',
+    path: '/wp-user/account/login',
+    ready: 'Dana Demo',
+    act: async (page) => {
+      await page.getByLabel('E-mail').fill('demo@bank.test');
+      await page.getByRole('button', { name: 'Next' }).click();
+    },
+  },
+  {
+    name: 'login-admin-password',
+    path: '/wp-user/account/login',
+    ready: 'Ada Admin',
+    act: async (page) => {
+      await page.getByLabel('E-mail').fill('admin@bank.test');
+      await page.getByRole('button', { name: 'Next' }).click();
+    },
+  },
+  {
+    name: 'login-wrong-passcode-toast',
+    path: '/wp-user/account/login',
+    ready: 'Incorrect passcode. 4 attempts left.',
+    act: async (page) => {
+      await page.getByLabel('E-mail').fill('demo@bank.test');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await typeCode(page, 'Passcode', '000000');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+    },
+  },
+  { name: 'signup', path: '/wp-user/account/signup', ready: 'Create your account' },
+  {
+    name: 'signup-errors',
+    path: '/wp-user/account/signup',
+    ready: 'First name is required',
+    act: async (page) => {
+      await page.getByLabel('E-mail').fill('no-at-sign');
+      await page.getByRole('button', { name: 'Create account' }).click();
+    },
+  },
+  { name: 'forgot', path: '/wp-user/account/forgot', ready: 'Send reset link' },
+  { name: 'reset', path: '/wp-user/account/reset', ready: 'Reset code' },
+  {
+    name: 'reset-link',
+    path: '/wp-user/account/reset/r/demo%40bank.test/abcdefghijklmnop',
+    ready: 'Confirm new passcode',
+  },
+  { name: 'verify', path: '/wp-user/account/verify/unverified%40bank.test', ready: 'Confirm Code' },
+  {
+    name: 'verify-long-email',
+    path: `/wp-user/account/verify?email=${encodeURIComponent(LONG_EMAIL)}`,
+    ready: 'Confirm Code',
+  },
+  { name: 'kyc', path: '/wp-user/account/kyc', as: { kyc: 'kyc-new@bank.test' }, ready: /identity/iu },
+  { name: 'kyc-form', path: '/wp-user/account/kyc/form', as: { kyc: 'kyc-new@bank.test' }, ready: 'Submit for review' },
+  {
+    name: 'kyc-form-errors',
+    path: '/wp-user/account/kyc/form',
+    as: { kyc: 'kyc-new@bank.test' },
+    ready: 'Choose your country',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Submit for review' }).click();
+    },
+  },
+  { name: 'kyc-under-review', path: '/wp-user/account/kyc/under-review', ready: /review/iu },
+  {
+    name: 'info',
+    path: '/wp-user/account/info?head=Account%20on%20hold&body=Please%20call%20us',
+    ready: 'Account on hold',
+  },
+  {
+    name: 'info-notice',
+    path: '/wp-user/account/info/notice?head=Account%20on%20hold&body=Please%20call%20us',
+    ready: 'Account on hold',
+  },
+  { name: 'not-found', path: '/wp-user/nowhere', ready: 'Page not found' },
+
+  { name: 'home', path: '/wp-user/dashboard', as: demo, ready: 'Available Balance' },
+  {
+    name: 'home-loan-toast',
+    path: '/wp-user/dashboard',
+    as: demo,
+    ready: 'Not Available in your region',
+    act: async (page) => {
+      await page.getByRole('navigation', { name: 'Quick actions' }).getByRole('button', { name: 'Loan' }).click();
+    },
+  },
+  {
+    name: 'account-menu',
+    path: '/wp-user/dashboard',
+    as: demo,
+    ready: 'Profile',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Account menu' }).click();
+    },
+  },
+  {
+    name: 'pincreation',
+    path: '/wp-user/dashboard/pincreation',
+    as: { user: 'nopin@bank.test' },
+    ready: 'Create your transaction PIN',
+  },
+  {
+    name: 'pincreation-new1',
+    path: '/wp-user/dashboard/pincreation',
+    as: { user: 'nopin@bank.test' },
+    ready: 'Confirm your transaction PIN',
+    route: '/wp-user/dashboard/pincreation/new1',
+    act: async (page) => {
+      await typeCode(page, 'New PIN', '2468');
+      await page.getByRole('button', { name: 'Confirm' }).click();
+    },
+  },
+  { name: 'settings', path: '/wp-user/dashboard/settings', as: demo, ready: 'Transaction PIN' },
+  { name: 'kyc-static', path: '/wp-user/dashboard/kyc', as: demo, ready: /Submit verification/iu },
+  { name: 'statements', path: '/wp-user/dashboard/statements', as: demo, ready: 'Statements & Report' },
+  { name: 'upgrade', path: '/wp-user/dashboard/upgrade', as: demo, ready: /more features and increased limit/u },
+  { name: 'profile', path: '/wp-user/dashboard/profile', as: demo, ready: 'Next of kin' },
+  { name: 'send', path: '/wp-user/dashboard/send', as: demo, ready: 'Account holder name' },
+  {
+    name: 'send-confirm',
+    path: '/wp-user/dashboard/send/confirm',
+    as: demo,
+    session: transfer('150'),
+    ready: 'Amount received',
+  },
+  {
+    name: 'send-confirm-insufficient',
+    path: '/wp-user/dashboard/send/confirm',
+    as: demo,
+    session: transfer('90000'),
+    ready: 'Insufficient balance',
+  },
+  {
+    name: 'send-pin',
+    path: '/wp-user/dashboard/send/pin',
+    as: demo,
+    session: transfer('150'),
+    ready: 'Transaction PIN',
+  },
+  {
+    name: 'send-pin-invalid',
+    path: '/wp-user/dashboard/send/pin',
+    as: demo,
+    session: transfer('150'),
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+    },
+    ready: 'Invalid Pin',
+  },
+  {
+    name: 'send-code',
+    path: '/wp-user/dashboard/send/pin',
+    as: demo,
+    session: transfer('1500'),
+    act: async (page) => {
+      await typeCode(page, 'Transaction PIN', '1234');
+      await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+    },
+    ready: 'Transfer Authorization Code is required',
+  },
+  { name: 'contact', path: '/wp-user/dashboard/contact', as: demo, ready: 'support@bank.test' },
+  { name: 'notifications', path: '/wp-user/dashboard/notifications', as: demo, ready: 'Mark as read' },
+  { name: 'make-payment', path: '/wp-user/dashboard/make-payment', as: demo, ready: 'Not available for your region' },
+  { name: 'make-payment-crypto', path: '/wp-user/dashboard/make-payment/crypto', as: demo, ready: 'Submit Payment' },
+  { name: 'fixed-deposit', path: '/wp-user/dashboard/fixed-deposit', as: demo, ready: 'Not available for your region' },
+  {
+    name: 'fixed-deposit-crypto',
+    path: '/wp-user/dashboard/fixed-deposit/crypto',
+    as: demo,
+    ready: 'Submit Fixed Deposit',
+  },
+  { name: 'add-funds', path: '/wp-user/dashboard/add-funds', as: demo, ready: 'Institutional Transfer' },
+  { name: 'add-funds-crypto', path: '/wp-user/dashboard/add-funds/crypto', as: demo, ready: 'Crypto Transactions' },
+  {
+    name: 'add-funds-crypto-pending-toast',
+    path: '/wp-user/dashboard/add-funds/crypto',
+    as: demo,
+    act: async (page) => {
+      await page.getByRole('spinbutton', { name: 'Amount' }).fill('10');
+      await page.getByLabel('Payment Proof').setInputFiles({
+        name: 'p.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from(
+          'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+          'base64',
+        ),
+      });
+      await page.getByRole('button', { name: 'Submit Deposit' }).click();
+    },
+    ready: 'Payment Pending!',
+  },
+  { name: 'add-funds-it', path: '/wp-user/dashboard/add-funds/it', as: demo, ready: 'Your Details' },
+];
+
+/**
+ * Opens a screen as its entry says: the session storage and the token first (on a page of the app, so the
+ * storage is the app's), then the path, then its actions; resolves when its ready text shows and the
+ * network is quiet.
+ */
+export async function openScreen(page: Page, bank: Bank, screen: Screen) {
+  if (screen.session) {
+    await page.goto('/wp-user/account/nowhere');
+    await page.evaluate((entries) => {
+      for (const [key, value] of Object.entries(entries)) sessionStorage.setItem(key, value);
+    }, screen.session);
+  }
+  if (screen.as) {
+    const email = 'user' in screen.as ? screen.as.user : screen.as.kyc;
+    const token = await bank.token(email);
+    await page.goto('/wp-user/account/nowhere');
+    await page.evaluate(
+      ([key, value]) => {
+        localStorage.setItem(key, value);
+      },
+      ['user' in screen.as ? 'baUid' : 'baKycUid', token] as const,
+    );
+  }
+  await page.goto(screen.path);
+  await screen.act?.(page);
+  await expect(page.getByText(screen.ready).filter({ visible: true }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+}
