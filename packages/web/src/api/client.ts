@@ -4,13 +4,64 @@
  * user token for user and public calls, the temporary token for the KYC submission. Every read's query
  * options are in `queries.ts`; what a failed call shows is `error-message.ts`.
  */
-import { createApiClient } from '@ebank/contract';
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import {
+  createApiClient,
+  type ApiClient,
+  type ApiError,
+  type CallArgs,
+  type MutationName,
+  type OperationInput,
+  type OperationName,
+  type OperationReply,
+  type Operations,
+  type QueryName,
+} from '@ebank/contract';
 import { session } from '@/session/session';
 import '@/forms/zod-config';
-import { createQueryFactories } from './query-factories';
 
 /** The API base address; the same origin unless the build says otherwise. */
 export const API_BASE = import.meta.env.VITE_API_BASE ?? '/';
+
+type Input<K extends OperationName> = OperationInput<Operations[K]>;
+type Reply<K extends OperationName> = OperationReply<Operations[K]>;
+
+/**
+ * Query keys are hierarchical, `['bank', operation, input]`, so one operation's queries can be invalidated
+ * together. Reads are queries (even though every call is a POST), everything else is a mutation.
+ */
+export const bankKeys = {
+  all: ['bank'] as const,
+  operation: <K extends OperationName>(name: K) => ['bank', name] as const,
+  call: <K extends QueryName>(name: K, input: Input<K> | undefined) => ['bank', name, input ?? {}] as const,
+};
+
+/**
+ * `@ts-rest/react-query` offers no queries for POST routes (every call here is a POST) and does not support
+ * React 19, so these small factories wrap the client's `call` (decision 0022).
+ */
+export function createQueryFactories(client: ApiClient) {
+  const call = <K extends OperationName>(name: K, input: Input<K> | undefined, signal?: AbortSignal) =>
+    client.call(name, ...([input, signal ? { signal } : undefined] as CallArgs<K>));
+
+  /** Query options for a read; pass them to `useQuery`, `useSuspenseQuery` or `ensureQueryData`. */
+  function queryOptionsFor<K extends QueryName>(name: K, ...[input]: CallArgs<K>) {
+    return queryOptions<Reply<K>, ApiError>({
+      queryKey: bankKeys.call(name, input),
+      queryFn: ({ signal }) => call(name, input, signal),
+    });
+  }
+
+  /** Mutation options for a write; pass them to `useMutation`. */
+  function mutationOptionsFor<K extends MutationName>(name: K) {
+    return mutationOptions<Reply<K>, ApiError, Input<K>>({
+      mutationKey: bankKeys.operation(name),
+      mutationFn: (input) => call(name, input),
+    });
+  }
+
+  return { queryOptionsFor, mutationOptionsFor };
+}
 
 export const api = createApiClient({
   baseUrl: API_BASE,

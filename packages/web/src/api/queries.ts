@@ -12,8 +12,7 @@
 import type { OperationReply, Operations } from '@ebank/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { CONFIRM_TOAST_MS } from '@/lib/timings';
-import { api, queryOptionsFor } from './client';
-import { bankKeys } from './query-factories';
+import { api, bankKeys, queryOptionsFor } from './client';
 
 /** Account summary: balance, plan, totals, picture, unread count, whether a PIN exists. */
 export const institutionQuery = queryOptionsFor('getInstitution');

@@ -2,7 +2,7 @@
 import type { OperationName } from '@ebank/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { institutionQuery, notificationsQuery } from '@/api/queries';
-import { bankKeys } from '@/api/query-factories';
+import { bankKeys } from '@/api/client';
 
 /** Marks every cached reply of these operations stale and refetches the ones on screen. */
 export function invalidate(queryClient: QueryClient, ...operations: OperationName[]) {

@@ -2,7 +2,7 @@ import type { QueryName } from '@ebank/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { mutationOptionsFor } from '@/api/client';
 import { DEFAULT_ERROR_MESSAGE } from '@/api/error-message';
-import { bankKeys } from '@/api/query-factories';
+import { bankKeys } from '@/api/client';
 
 /** The submissions of the crypto form: each answers with an icon. */
 export type RequestOperation = 'createCryptoDeposit' | 'createPayment' | 'createFixedDeposit' | 'createUpgrade';

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { bankKeys } from '@/api/query-factories';
+import { bankKeys } from '@/api/client';
 import { PIN_CONFIRMATION_TOAST_MS, TRANSFER_REDIRECT_MS } from '@/lib/timings';
 import { errorReply, NETWORK_FAILURE, type BankAnswer, type BankHandlers } from '@/test/fake-bank';
 import { signedInBank, transferForm } from '@/test/money-data';

@@ -17,7 +17,7 @@ import { institutionQuery } from '@/api/queries';
 import { formatAmount } from '@/lib/format';
 import { exactDigits } from '@/forms/form-rules';
 import type { CallMeta } from '@/api/query-client';
-import { bankKeys } from '@/api/query-factories';
+import { bankKeys } from '@/api/client';
 import { PIN_CONFIRMATION_TOAST_MS, TRANSFER_REDIRECT_MS } from '@/lib/timings';
 import { useAfterDelay } from '@/lib/use-after-delay';
 import { PageHeader } from '../-components/page';

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createApiClient, decode, type Decoded, type MutationName, type QueryName } from '@ebank/contract';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { bankKeys, createQueryFactories } from './query-factories';
+import { bankKeys, createQueryFactories } from './client';
 
 function setup(reply: (decoded: Decoded) => unknown) {
   const calls: Decoded[] = [];
