@@ -206,6 +206,46 @@ describe('a state file (MOCK_STATE_FILE)', () => {
     await vi.waitFor(() => expect(fileDigest()).toBe(h.app.bank().digest()), { timeout: 10_000 });
   });
 
+  it('keeps the named snapshots across a restart; the clock starts again on the real time', async () => {
+    const first = await start({ stateWriteDelayMs: NEVER });
+    const api = first.client({ user: await first.login('nopin@bank.test') });
+    const saved = (await (await first.post('__mock/snapshots', { name: 'no-pin' })).json()) as unknown;
+    await api.call('createPin', { pin: '2468' });
+    await first.post('__mock/snapshots', { name: 'with-pin' });
+    await first.post('__mock/clock', { advanceMinutes: 60 });
+    const listed = (await (await first.send('/__mock/snapshots')).json()) as unknown;
+    await stop(first);
+    expect(readStateFile(file)?.snapshots.map((s) => s.name)).toEqual(['no-pin', 'with-pin']);
+
+    const second = await start();
+    expect(await (await second.send('/__mock/snapshots')).json()).toEqual(listed);
+    expect(await (await second.send('/__mock/clock')).json()).toMatchObject({ offsetMinutes: 0 });
+    expect(await (await second.send('/__mock/snapshots/no-pin/restore', { method: 'POST' })).json()).toEqual({
+      ok: true,
+      ...(saved as object),
+    });
+    const fresh = second.client({ user: await second.login('nopin@bank.test') });
+    expect(await fresh.call('checkPin')).toEqual({ haspin: false });
+    // a deleted snapshot is gone from the file too
+    await second.send('/__mock/snapshots/with-pin', { method: 'DELETE' });
+    second.app.saveState();
+    expect(readStateFile(file)?.snapshots.map((s) => s.name)).toEqual(['no-pin']);
+  });
+
+  it('an older file without named snapshots still loads, with none', async () => {
+    const first = await start();
+    await first.post('__mock/snapshots', { name: 'gone' });
+    await stop(first);
+    const { snapshots, ...older } = JSON.parse(written()) as Record<string, unknown>;
+    expect(snapshots).toHaveLength(1);
+    fs.writeFileSync(file, JSON.stringify(older));
+    const digest = fileDigest();
+
+    const second = await start();
+    expect(second.app.bank().digest()).toBe(digest);
+    expect(await (await second.send('/__mock/snapshots')).json()).toEqual([]);
+  });
+
   it('without a state file nothing is written', async () => {
     const opens = vi.spyOn(fs, 'openSync');
     const renames = vi.spyOn(fs, 'renameSync');
@@ -265,6 +305,16 @@ describe('a state file that cannot be used stops the start with a clear message,
           s.users.push({ ...s.users[0] });
         }),
       /is damaged \(users\.8: '[\w-]+' is listed twice\)\./u,
+    ],
+    [
+      'a named snapshot with a bad name',
+      () =>
+        edited((s) => {
+          const { format, savedAt, signingKey, ...snapshot } = s;
+          s.snapshots = [{ name: 'a b', savedAt, snapshot }];
+          expect(format && signingKey).toBeTruthy();
+        }),
+      /is damaged \(snapshots\.0\.name: name: must be 1 to 64 .+\)\./u,
     ],
     [
       'a record of nobody',

@@ -5,6 +5,10 @@
  * bank (a burst is written once), and on shutdown. Without it the bank lives in memory only and
  * nothing is written. The bank itself has no fs: it only gives and takes a snapshot.
  *
+ * The file also keeps the named snapshots demo staff saved (`POST /__mock/snapshots`; an older file
+ * without them still loads, with none). It does not keep the bank clock's offset (`POST /__mock/clock`):
+ * a restart runs on the real time.
+ *
  * The file also keeps the token signing key, so that a restart (`pnpm dev` restarts on every edit)
  * does not sign everybody out. Tokens still expire, and a passcode change before the restart still
  * retires older tokens (the credential version is in the snapshot). The file holds that key and the
@@ -18,7 +22,8 @@ import { z } from 'zod';
 import { Bank, type BankOptions } from './bank/bank';
 import { SNAPSHOT_VERSION, type BankSnapshot } from './bank/model';
 import { CATALOGUE } from './bank/seed';
-import { asParsed, checkRecords, KEY_BYTES, KeySchema, snapshotShape } from './snapshot-schema';
+import type { NamedSnapshot } from './http/dev-snapshots';
+import { asParsed, checkRecords, KEY_BYTES, KeySchema, NamedSnapshotsSchema, snapshotShape } from './snapshot-schema';
 
 /** What the file says it is. */
 export const STATE_FORMAT = 'ebank-mock-state';
@@ -31,8 +36,8 @@ export class StateFileError extends Error {
 }
 
 // -------------------------------------------------------------------------------------------------
-// the file's schema: the bank's snapshot (snapshot-schema.ts) with what the file says it is, and the
-// token signing key
+// the file's schema: the bank's snapshot (snapshot-schema.ts) with what the file says it is, the
+// token signing key, and the named snapshots (absent in a file written before there were any)
 
 const { version: snapshotVersion, ...snapshotRecords } = snapshotShape;
 
@@ -43,6 +48,7 @@ export const StateFileSchema = z
     version: snapshotVersion,
     savedAt: z.iso.datetime(),
     signingKey: KeySchema,
+    snapshots: NamedSnapshotsSchema.optional(),
     ...snapshotRecords,
   })
   .superRefine(checkRecords);
@@ -54,6 +60,8 @@ export interface StoredState {
   /** The key tokens are signed with. */
   readonly signingKey: Buffer;
   readonly snapshot: BankSnapshot;
+  /** The named snapshots, oldest first (none in a file written before there were any). */
+  readonly snapshots: readonly NamedSnapshot[];
 }
 
 const MOVE_AWAY = 'Move it away (or delete it) to start from the seeded bank.';
@@ -97,8 +105,8 @@ export function readStateFile(file: string): StoredState | undefined {
     throw new StateFileError(oneLine(`${where} is damaged (${at}${issue?.message ?? 'invalid'}). ${MOVE_AWAY}`));
   }
   // The file's own key order: the bank's (see asParsed).
-  const { format, savedAt, signingKey, ...snapshot } = asParsed(parsed.data, raw);
-  return { signingKey: Buffer.from(signingKey, 'base64'), snapshot };
+  const { format, savedAt, signingKey, snapshots = [], ...snapshot } = asParsed(parsed.data, raw);
+  return { signingKey: Buffer.from(signingKey, 'base64'), snapshot, snapshots };
 }
 
 // -------------------------------------------------------------------------------------------------
@@ -148,6 +156,7 @@ export class StateFile {
   private readonly delayMs: number;
   private readonly log: (message: string) => void;
   private current: (() => Bank) | undefined;
+  private named: () => readonly NamedSnapshot[] = () => [];
   private timer: NodeJS.Timeout | undefined;
   private written: string | undefined;
   private closed = false;
@@ -163,17 +172,24 @@ export class StateFile {
     this.log = options.log ?? ((message) => console.error(message));
   }
 
+  /** The named snapshots the file holds, oldest first (none when there was no file). */
+  get namedSnapshots(): readonly NamedSnapshot[] {
+    return this.stored?.snapshots ?? [];
+  }
+
   /** The bank the file holds, or undefined when there was no file (seed then). */
   restore(options: Omit<BankOptions, 'catalogue'>): Bank | undefined {
     return this.stored && Bank.restore(this.stored.snapshot, { ...options, catalogue: CATALOGUE });
   }
 
   /**
-   * Keeps the bank `current()` answers in the file: writes it now (a StateFileError if it cannot),
-   * then after every request that may have changed it. Returns the middleware that notices those.
+   * Keeps the bank `current()` answers (and the named snapshots `named()` lists) in the file: writes it
+   * now (a StateFileError if it cannot), then after every request that may have changed it. Returns the
+   * middleware that notices those.
    */
-  keep(current: () => Bank): RequestHandler {
+  keep(current: () => Bank, named?: () => readonly NamedSnapshot[]): RequestHandler {
     this.current = current;
+    if (named) this.named = named;
     this.flush();
     return (req, res, next) => {
       this.watch(req, res);
@@ -205,7 +221,11 @@ export class StateFile {
     this.timer = undefined;
     if (!this.current) return;
     const snapshot = this.current().snapshot();
-    const fingerprint = createHash('sha256').update(JSON.stringify(snapshot)).digest('base64');
+    const snapshots = this.named();
+    const fingerprint = createHash('sha256')
+      .update(JSON.stringify(snapshot))
+      .update(JSON.stringify(snapshots))
+      .digest('base64');
     if (fingerprint === this.written) return;
     const { version, ...records } = snapshot;
     const content = {
@@ -213,6 +233,7 @@ export class StateFile {
       version,
       savedAt: new Date().toISOString(),
       signingKey: this.signingKey.toString('base64'),
+      ...(snapshots.length > 0 ? { snapshots } : {}),
       ...records,
     };
     try {

@@ -196,6 +196,28 @@ export function checkRecords(state: SnapshotRecords, ctx: z.RefinementCtx): void
 /** A bank's snapshot, as `Bank.snapshot()` gives it and `Bank.restore()` takes it. */
 export const BankSnapshotSchema = z.strictObject(snapshotShape).superRefine(checkRecords);
 
+/** The name demo staff give a saved bank (`POST /__mock/snapshots`). */
+export const SNAPSHOT_NAME = /^[A-Za-z0-9._-]{1,64}$/u;
+export const SnapshotNameSchema = z
+  .string({ error: (issue) => (issue.input === undefined ? 'name: is required' : 'name: must be text') })
+  .regex(SNAPSHOT_NAME, 'name: must be 1 to 64 letters, digits, dots, underscores or hyphens');
+
+/** A bank saved under a name, with when it was saved (the bank's time, ISO 8601). */
+export const NamedSnapshotSchema = z.strictObject({
+  name: SnapshotNameSchema,
+  savedAt: z.iso.datetime(),
+  snapshot: BankSnapshotSchema,
+});
+
+/** The named snapshots a state file or the demo's saved bank keeps, oldest first; each name once. */
+export const NamedSnapshotsSchema = z.array(NamedSnapshotSchema).superRefine((list, ctx) => {
+  const seen = new Set<string>();
+  list.forEach(({ name }, i) => {
+    if (seen.has(name)) ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `'${name}' is listed twice` });
+    seen.add(name);
+  });
+});
+
 /**
  * The input itself, once a schema has accepted it (`parsed` is what it made of it): zod lists an object's keys in its schema's order,
  * while the bank keeps its own order (which `digest()` fingerprints and replies follow). After a strict

@@ -1,15 +1,23 @@
 /**
  * The demo's bank: the mock server's own Bank, seeded with the same personas, living in the page.
  * It may be kept in the tab's session storage, so a reload keeps what the visitor did (and keeps them
- * signed in: the token signing key is kept with it). A saved bank that cannot be read is replaced by
- * the seed.
+ * signed in: the token signing key is kept with it), with the named snapshots demo staff saved
+ * (`/__mock/snapshots`). A saved bank that cannot be read is replaced by the seed. As on the server, the
+ * bank clock's offset is not kept: a reload runs on the real time.
  */
 import { Bank } from '@ebank/mock-server/src/bank/bank';
 import type { BankConfig } from '@ebank/mock-server/src/bank/config';
 import type { BankSnapshot } from '@ebank/mock-server/src/bank/model';
 import { TokenSigner, type HashCost } from '@ebank/mock-server/src/bank/security';
 import { CATALOGUE, seedBank } from '@ebank/mock-server/src/bank/seed';
-import { asParsed, BankSnapshotSchema, KEY_BYTES, KeySchema } from '@ebank/mock-server/src/snapshot-schema';
+import { NamedSnapshots, type NamedSnapshot } from '@ebank/mock-server/src/http/dev-snapshots';
+import {
+  asParsed,
+  BankSnapshotSchema,
+  KEY_BYTES,
+  KeySchema,
+  NamedSnapshotsSchema,
+} from '@ebank/mock-server/src/snapshot-schema';
 import { Buffer, type BufferLike } from '../shims/buffer';
 import { randomBytes } from '../shims/crypto';
 
@@ -36,6 +44,8 @@ interface Saved {
   /** The token signing key, base64. */
   readonly signingKey: string;
   readonly snapshot: BankSnapshot;
+  /** The named snapshots, oldest first (absent when there are none, or in a bank saved before there were any). */
+  readonly snapshots?: readonly NamedSnapshot[];
 }
 
 /**
@@ -55,7 +65,15 @@ function readSaved(storage: DemoStorage | undefined): Saved | undefined {
   const raw = 'snapshot' in parsed ? parsed.snapshot : undefined;
   const snapshot = BankSnapshotSchema.safeParse(raw);
   if (!signingKey.success || !snapshot.success) return undefined;
-  return { format: FORMAT, signingKey: signingKey.data, snapshot: asParsed(snapshot.data, raw) };
+  // Named snapshots that cannot be read are dropped; the bank itself is kept.
+  const rawNamed = 'snapshots' in parsed ? parsed.snapshots : [];
+  const named = NamedSnapshotsSchema.safeParse(rawNamed);
+  return {
+    format: FORMAT,
+    signingKey: signingKey.data,
+    snapshot: asParsed(snapshot.data, raw),
+    snapshots: named.success ? asParsed(named.data, rawNamed) : [],
+  };
 }
 
 /**
@@ -69,13 +87,16 @@ export class DemoBank {
   private readonly signer: TokenSigner;
   private bank: Promise<Bank>;
   private warned = false;
+  /** The named snapshots (`/__mock/snapshots`); a reset keeps them. */
+  readonly snapshots: NamedSnapshots;
 
   constructor(private readonly options: DemoBankOptions) {
     const saved = readSaved(options.storage);
     this.signingKey = saved ? Buffer.from(saved.signingKey, 'base64') : randomBytes(KEY_BYTES);
     this.signer = new TokenSigner(asBankBytes(this.signingKey));
-    const restored = saved && this.restore(saved.snapshot);
+    const restored = saved && this.restoreBank(saved.snapshot);
     this.bank = restored ? Promise.resolve(restored) : this.seed();
+    this.snapshots = new NamedSnapshots(restored ? saved.snapshots : []);
   }
 
   /** The bank as it stands now. */
@@ -89,17 +110,33 @@ export class DemoBank {
     await this.save();
   }
 
-  /** Keeps the bank as it stands now in the storage, if there is one and it has room. */
+  /** A bank holding a snapshot's records in place of this one, on the same clock (and that is what is kept). */
+  async restore(snapshot: BankSnapshot): Promise<void> {
+    const { clock } = await this.bank;
+    this.bank = Promise.resolve(Bank.restore(snapshot, { ...this.bankOptions, catalogue: CATALOGUE, clock }));
+    await this.save();
+  }
+
+  /**
+   * Keeps the bank as it stands now in the storage, with the named snapshots, if there is one and it
+   * has room (without the snapshots when only the bank fits).
+   */
   async save(): Promise<void> {
     const { storage } = this.options;
     if (!storage) return;
-    const saved: Saved = {
+    const bank: Saved = {
       format: FORMAT,
       signingKey: this.signingKey.toString('base64'),
       snapshot: (await this.bank).snapshot(),
     };
+    const named = this.snapshots.all();
     try {
-      storage.setItem(STORAGE_KEY, JSON.stringify(saved));
+      try {
+        storage.setItem(STORAGE_KEY, JSON.stringify(named.length > 0 ? { ...bank, snapshots: named } : bank));
+      } catch (error) {
+        if (named.length === 0) throw error;
+        storage.setItem(STORAGE_KEY, JSON.stringify(bank));
+      }
     } catch (error) {
       // Full (large uploads) or refused (private mode): the demo goes on in memory.
       storage.removeItem(STORAGE_KEY);
@@ -119,7 +156,7 @@ export class DemoBank {
     return seedBank(this.bankOptions);
   }
 
-  private restore(snapshot: BankSnapshot): Bank | undefined {
+  private restoreBank(snapshot: BankSnapshot): Bank | undefined {
     try {
       return Bank.restore(snapshot, { ...this.bankOptions, catalogue: CATALOGUE });
     } catch {

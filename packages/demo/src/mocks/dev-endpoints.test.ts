@@ -65,6 +65,7 @@ async function seen(response: Response) {
   const body: unknown = isJson
     ? JSON.parse(new TextDecoder().decode(bytes), (key, value: unknown) => {
         if (RANDOM_KEYS.has(key) && typeof value === 'string') return `<${key}>`;
+        if (key === 'durationMs' && typeof value === 'number') return '<ms>';
         if (typeof value === 'string' && TIME.test(value)) return '<time>';
         if (typeof value === 'string') return value.replace(UUID, '<uuid>').replace(/\d{4,}/gu, '<digits>');
         return value;
@@ -190,6 +191,82 @@ describe('the same developer endpoints in the demo as on the server', () => {
     });
   });
 
+  it('the bank clock: read, moved, shown in health, set back; bad bodies refused alike', async () => {
+    const replies = await same(async (send) => [
+      await send('/__mock/clock'),
+      await send('/__mock/clock', json('POST', { advanceMinutes: 90 })),
+      await send('/__mock/health'),
+      await send('/__mock/clock', json('POST', { advanceMinutes: 0 })),
+      await send('/__mock/clock', json('POST', { advanceMinutes: '5' })),
+      await send('/__mock/clock', json('POST', { reset: false })),
+      await send('/__mock/clock', { method: 'POST' }),
+      await send('/__mock/clock', { method: 'POST', body: new URLSearchParams({ advanceMinutes: '5' }) }),
+      await send('/__mock/clock', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a' }),
+      await send('/__mock/clock'),
+      await send('/__mock/clock', json('POST', { reset: true })),
+      await send('/__mock/clock', json('POST', { advanceMinutes: 30 })),
+      await send('/__mock/reset', { method: 'POST' }),
+      await send('/__mock/health'),
+    ]);
+    expect(replies.map((r) => r.status)).toEqual([
+      200, 200, 200, 400, 400, 400, 400, 400, 400, 200, 200, 200, 200, 200,
+    ]);
+  });
+
+  it('named snapshots: saved, listed, restored, deleted; bad names and unknown ones refused alike', async () => {
+    const replies = await same(async (send) => [
+      await send('/__mock/snapshots'),
+      await send('/__mock/snapshots', json('POST', { name: 'before' })),
+      await send('/__mock/staff/kyc/kyc-pending@bank.test/approve', { method: 'POST' }),
+      await send('/__mock/snapshots', { method: 'POST', body: new URLSearchParams({ name: 'after' }) }),
+      await send('/__mock/snapshots'),
+      await send('/__mock/snapshots/before/restore', { method: 'POST' }),
+      await send('/__mock/staff/state'),
+      await send('/__mock/snapshots', json('POST', { name: 'a b' })),
+      await send('/__mock/snapshots', json('POST', {})),
+      await send('/__mock/snapshots', { method: 'POST' }),
+      await send('/__mock/snapshots/nope/restore', { method: 'POST' }),
+      await send('/__mock/snapshots/nope', { method: 'DELETE' }),
+      await send('/__mock/reset', { method: 'POST' }),
+      await send('/__mock/snapshots/after', { method: 'DELETE' }),
+      await send('/__mock/snapshots'),
+    ]);
+    expect(replies.map((r) => r.status)).toEqual([
+      200, 201, 200, 201, 200, 200, 200, 400, 400, 400, 404, 404, 200, 200, 200,
+    ]);
+  });
+
+  it('the request journal: the calls answered, secrets masked, filtered, cleared; a bad filter refused', async () => {
+    const replies = await same(async (send) => {
+      const api = (search: string, fields: Record<string, string>) =>
+        send(`/api/users.php${search}`, { method: 'POST', body: new URLSearchParams(fields) });
+      const cleared = await send('/__mock/journal', { method: 'DELETE' });
+      await api('?crud=iduser', { email: 'demo@bank.test' });
+      await api('?crud=userlogin', { email: 'demo@bank.test', password: '123456', remeber: '0' });
+      await api('?crud=userlogin', { email: 'demo@bank.test', password: '000000' });
+      await api('', { nothing: '1', pin: '1234' });
+      return [
+        cleared,
+        await send('/__mock/journal'),
+        await send('/__mock/journal?operation=login'),
+        await send('/__mock/journal?status=200&email=demo%40bank.test'),
+        await send('/__mock/journal?status=abc'),
+        await send('/__mock/journal?who=me'),
+        await send('/__mock/journal', { method: 'DELETE' }),
+        await send('/__mock/journal'),
+      ];
+    });
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200, 400, 400, 200, 200]);
+    // What the demo lists (as the server does, compared above): the call, its passcode masked.
+    await toDemo('/api/users.php?crud=userlogin', {
+      method: 'POST',
+      body: new URLSearchParams({ email: 'demo@bank.test', password: '123456' }),
+    });
+    expect(await (await toDemo('/__mock/journal')).json()).toMatchObject([
+      { operation: 'login', email: 'demo@bank.test', status: 200, fields: { password: '***' }, replyValid: true },
+    ]);
+  });
+
   it('the login lookup limit, with Retry-After; and the API refusing other methods', async () => {
     const lookup = (send: Send) =>
       send('/api/users.php?crud=iduser', { method: 'POST', body: new URLSearchParams({ email: 'demo@bank.test' }) });
@@ -203,6 +280,22 @@ describe('the same developer endpoints in the demo as on the server', () => {
 });
 
 describe('the demo keeps the bank after a developer endpoint changed it', () => {
+  it('named snapshots outlive a reload of the page, and restore there', async () => {
+    await toDemo('/__mock/snapshots', json('POST', { name: 'kept' }));
+    await toDemo('/__mock/staff/customers/demo@bank.test/notice', json('PUT', { head: 'Later', body: 'Yes' }));
+    msw.resetHandlers(...demoHandlers(new DemoBank({ publicUrl: `${ORIGIN}/`, storage }), { origin: ORIGIN }));
+    expect(await (await toDemo('/__mock/snapshots')).json()).toEqual([
+      { name: 'kept', savedAt: expect.any(String) as unknown },
+    ]);
+    expect((await toDemo('/__mock/snapshots/kept/restore', { method: 'POST' })).status).toBe(200);
+    const login = await createApiClient({ baseUrl: `${ORIGIN}/` }).call('login', {
+      email: 'demo@bank.test',
+      password: '123456',
+      remeber: false,
+    });
+    expect(login.ismsg).toBeUndefined();
+  });
+
   it('a staff decision outlives a reload of the page', async () => {
     await toDemo('/__mock/staff/customers/demo@bank.test/notice', json('PUT', { head: 'Kept', body: 'Yes' }));
     msw.resetHandlers(...demoHandlers(new DemoBank({ publicUrl: `${ORIGIN}/`, storage }), { origin: ORIGIN }));

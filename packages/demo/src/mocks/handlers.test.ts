@@ -195,7 +195,7 @@ describe('the developer endpoints and the transport', () => {
     expect((await fetch(`${ORIGIN}/__mock/reset`, { method: 'POST' })).status).toBe(200);
     expect(await failure(api.call('getInstitution'))).toMatchObject({ status: 401 });
     expect((await (await signIn(ORIGIN)).call('getInstitution')).tb.current_balance).toBe(5120);
-    expect(await (await fetch(`${ORIGIN}/__mock/health`)).json()).toEqual({ ok: true });
+    expect(await (await fetch(`${ORIGIN}/__mock/health`)).json()).toEqual({ ok: true, clockOffsetMinutes: 0 });
   });
 
   it('a reload keeps the bank and the session (session storage); a damaged store starts from the seed', async () => {

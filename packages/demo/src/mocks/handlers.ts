@@ -2,16 +2,18 @@
  * The mock server's endpoints as Mock Service Worker handlers, for the demo that runs without a server.
  * They differ from the server only in transport: the API is answered by the server's own request core
  * (api-core.ts) and the developer endpoints by its own endpoints (dev-endpoints.ts: health, outbox,
- * reset, uploads, the staff console's JSON API, the login lookup limit), over the demo's bank. What
- * stays here is what Express and multer do on the server: reading the body within the same limits,
- * and keeping the bank (in session storage, as the server keeps it in its state file). The server's
- * staff page, OpenAPI docs and validating proxy are not part of the demo.
+ * reset, uploads, the staff console's JSON API, the request journal, the bank clock, named snapshots, the
+ * login lookup limit), over the demo's bank. What stays here is what Express and multer do on the
+ * server: reading the body within the same limits, and keeping the bank (in session storage, as the
+ * server keeps it in its state file). The server's staff page, OpenAPI docs and validating proxy are not
+ * part of the demo.
  */
 import { MAX_IMAGE_BYTES, type IncomingFile } from '@ebank/contract';
 import { errorReply, errorResult, handleApiCall, type ApiResult } from '@ebank/mock-server/src/http/api-core';
 import {
   API_METHOD_NOT_ALLOWED,
   apiReply,
+  DEV_BODY_PATHS,
   DEV_ENDPOINTS,
   errorAsResult,
   jsonReply,
@@ -22,6 +24,7 @@ import {
   type Reply,
 } from '@ebank/mock-server/src/http/dev-endpoints';
 import { http, HttpResponse, type RequestHandler } from 'msw';
+import { Journal } from '@ebank/mock-server/src/http/dev-journal';
 import type { DemoBank } from './demo-bank';
 
 export interface DemoHandlerOptions {
@@ -132,25 +135,43 @@ async function readStaffBody(request: Request): Promise<{ readonly parsed: unkno
   }
 }
 
+/** Whether a developer endpoint's request may carry a body (JSON or a form), as on the server. */
+const readsBody = (path: string) =>
+  path.startsWith(`${STAFF_API_PATH}/`) || DEV_BODY_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
+
 /** The Mock Service Worker route method for each method of a developer endpoint. */
 const VERBS = { GET: 'get', POST: 'post', PUT: 'put', DELETE: 'delete' } as const;
 
 export function demoHandlers(demo: DemoBank, { origin }: DemoHandlerOptions): RequestHandler[] {
   const at = (path: string) => `${origin}${path}`;
-  const host: DevHost = { bank: () => demo.current(), reset: () => demo.reset() };
+  // The request journal lives in the page's memory only, as it lives in the server's.
+  const journal = new Journal();
+  const host: DevHost = {
+    bank: () => demo.current(),
+    reset: () => demo.reset(),
+    journal,
+    snapshots: demo.snapshots,
+    restore: (snapshot) => demo.restore(snapshot),
+  };
 
   return [
     // --- the API ---------------------------------------------------------------------------------
     http.post(at('/api/users.php'), async ({ request }) => {
+      const startedAt = performance.now();
       try {
         const url = new URL(request.url);
         const form = await readForm(request);
         if (!('fields' in form)) return send(apiReply(form));
         const bank = await demo.current();
         const query = queryOf(url);
-        const refused = lookupRefusal(bank, { query, fields: form.fields }, CLIENT);
-        if (refused) return send(refused);
-        const result = await handleApiCall(bank, { query, fields: form.fields, files: form.files, origin: url.origin });
+        const call = { query, fields: form.fields, files: form.files };
+        const refused = lookupRefusal(bank, call, CLIENT);
+        if (refused) {
+          journal.record({ call, result: refused, startedAt });
+          return send(refused);
+        }
+        const result = await handleApiCall(bank, { ...call, origin: url.origin });
+        journal.record({ call, result, startedAt });
         await demo.save();
         return send(apiReply(result));
       } catch (error) {
@@ -163,9 +184,7 @@ export function demoHandlers(demo: DemoBank, { origin }: DemoHandlerOptions): Re
     ...DEV_ENDPOINTS.map((endpoint) =>
       http[VERBS[endpoint.method]](at(endpoint.path), async ({ request, params }) => {
         const url = new URL(request.url);
-        const read = endpoint.path.startsWith(`${STAFF_API_PATH}/`)
-          ? await readStaffBody(request)
-          : { parsed: undefined };
+        const read = readsBody(endpoint.path) ? await readStaffBody(request) : { parsed: undefined };
         if ('status' in read) return send(read);
         const reply = await endpoint.answer(host, { params, query: queryOf(url), body: read.parsed });
         // The bank is kept after anything but a read, as the server's state file is.

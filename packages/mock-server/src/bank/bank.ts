@@ -6,8 +6,10 @@
  *
  * This class is the one face the adapters see. Each domain is a module of its own that holds its own
  * records and logic: users, tokens, lockouts, lookup-limits, credentials, uploads, kyc, ledger,
- * requests, transfers, messages (notifications and the outbox), and snapshot over the records.
+ * requests, transfers, messages (notifications and the outbox), and snapshot over the records. Every
+ * rule that depends on time reads the bank's one clock (clock.ts), which demo staff may move forward.
  */
+import { BankClock } from './clock';
 import { CodeKey } from './codes';
 import { DEFAULT_BANK_CONFIG, type BankConfig } from './config';
 import { formatAmount, type BankContext } from './context';
@@ -52,13 +54,19 @@ export type { NewUser } from './users';
 export interface BankOptions {
   readonly config?: Partial<BankConfig>;
   readonly catalogue: Catalogue;
+  /** The time the bank's clock follows (default the real time); ignored with `clock`. */
   readonly now?: () => number;
+  /** The clock to run on (a restored bank keeps the clock of the bank it replaces); else a new one. */
+  readonly clock?: BankClock;
   readonly signer?: TokenSigner;
 }
 
 export class Bank {
   readonly config: BankConfig;
   readonly catalogue: Catalogue;
+  /** The one clock every rule of the bank reads (demo staff may move it forward: clock.ts). */
+  readonly clock: BankClock;
+  /** The bank's time now (its clock's), in ms since the epoch. */
   readonly now: () => number;
 
   private readonly users: Users;
@@ -78,7 +86,8 @@ export class Bank {
   constructor(options: BankOptions) {
     this.config = { ...DEFAULT_BANK_CONFIG, ...options.config };
     this.catalogue = options.catalogue;
-    this.now = options.now ?? Date.now;
+    this.clock = options.clock ?? new BankClock(options.now);
+    this.now = this.clock.now;
     const context: BankContext = { config: this.config, catalogue: this.catalogue, now: this.now };
     const codes = new CodeKey();
     const lockouts = new Lockouts(context);

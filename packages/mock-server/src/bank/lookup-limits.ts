@@ -29,7 +29,8 @@ export class LookupLimits {
       ...(address ? [{ key: `email:${address}`, limit: perEmail, who: 'for this e-mail address' }] : []),
     ];
     const recent = checks.map(({ key, limit }) => {
-      const times = (this.lookupTimes.get(key) ?? []).filter((t) => t > now - limit.windowSeconds * 1000);
+      // Lookups counted while the bank clock was ahead (clock.ts) are not in the window once it is back.
+      const times = (this.lookupTimes.get(key) ?? []).filter((t) => t > now - limit.windowSeconds * 1000 && t <= now);
       this.lookupTimes.set(key, times);
       return times;
     });

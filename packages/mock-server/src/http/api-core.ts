@@ -25,6 +25,10 @@ export interface ApiCall {
 export interface ApiResult {
   readonly status: number;
   readonly body: unknown;
+  /** Whether the reply passed the contract's check (absent when it was not checked); for the journal. */
+  readonly replyValid?: boolean;
+  /** The customer whose token opened the call (absent when none did); for the journal. */
+  readonly email?: string;
 }
 
 export interface AnswerOptions {
@@ -58,32 +62,36 @@ export async function answerApiCall(
   options: AnswerOptions = {},
 ): Promise<ApiResult> {
   const stored: string[] = [];
+  let customer: { email?: string } = {};
   try {
     const { operation } = decoded;
     const base: BaseContext = { bank, origin, stored };
-    const context =
+    const user =
       operation.auth === 'none'
-        ? base
-        : {
-            ...base,
-            user: bank.authenticate(decoded.token, operation.auth === 'kyc' ? 'kyc' : 'user'),
-            token: decoded.token ?? '',
-          };
+        ? undefined
+        : bank.authenticate(decoded.token, operation.auth === 'kyc' ? 'kyc' : 'user');
+    if (user) customer = { email: user.email };
+    const context = user ? { ...base, user, token: decoded.token ?? '' } : base;
     const handler = handlers[decoded.name] as (c: typeof context, i: unknown) => unknown;
     const reply = await handler(context, decoded.input);
     if (options.validateReplies ?? true) {
       const check = operation.reply.safeParse(reply);
       if (!check.success) {
         console.error(`Reply of ${decoded.name} does not match the contract:`, check.error.issues);
-        return errorResult(500, 'The mock bank produced a reply that does not match the contract', 'contract_mismatch');
+        return {
+          ...errorResult(500, 'The mock bank produced a reply that does not match the contract', 'contract_mismatch'),
+          replyValid: false,
+          ...customer,
+        };
       }
+      return { status: 200, body: reply, replyValid: true, ...customer };
     }
-    return { status: 200, body: reply };
+    return { status: 200, body: reply, ...customer };
   } catch (error) {
     if (error instanceof BankError) {
       // A refused request changes nothing: the files it brought are not kept.
       bank.discardUploads(stored);
-      return errorResult(error.status, error.message, error.code);
+      return { ...errorResult(error.status, error.message, error.code), ...customer };
     }
     throw error;
   }

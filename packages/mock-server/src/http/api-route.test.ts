@@ -237,6 +237,6 @@ describe('the API route', () => {
     );
     expect(reply.status).toBe(200);
     expect(JSON.parse(reply.text)).toHaveProperty('docs');
-    expect((await send('/__mock/health', { method: 'GET' }, outer)).text).toBe('{"ok":true}');
+    expect((await send('/__mock/health', { method: 'GET' }, outer)).text).toBe('{"ok":true,"clockOffsetMinutes":0}');
   });
 });

@@ -7,13 +7,14 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import { selectorLabel } from '@ebank/contract';
-import type { Bank } from '../bank/bank';
+import { Bank } from '../bank/bank';
 import type { BankConfig } from '../bank/config';
 import { BankError } from '../bank/errors';
-import { seedBank } from '../bank/seed';
+import { CATALOGUE, seedBank } from '../bank/seed';
 import { TokenSigner } from '../bank/security';
 import { delayFor, sleep, type LatencyConfig } from './faults';
-import { answerApiCall, decodeApiCall, decodeFailureResult } from './api-core';
+import { answerApiCall, decodeApiCall, decodeFailureResult, errorResult, type ApiResult } from './api-core';
+import { Journal } from './dev-journal';
 import { formOf, FormRefusal, parseForm } from './form-parsers';
 import { securityHeaders, sendError, sendReply } from './reply';
 import {
@@ -21,9 +22,12 @@ import {
   apiReply,
   DEV_ENDPOINTS,
   lookupRefusal,
+  DEV_BODY_PATHS,
   STAFF_API_PATH,
+  STAFF_BODY_LIMIT_BYTES,
   type DevHost,
 } from './dev-endpoints';
+import { NamedSnapshots } from './dev-snapshots';
 import { staffRouter } from './staff';
 import { openApiRouter } from './openapi';
 import { StateFile } from '../persistence';
@@ -73,6 +77,12 @@ const noStore: RequestHandler = (_req, res, next) => {
   next();
 };
 
+/** Notes when an API call came in (before its body is read), for its duration in the journal. */
+const startClock: RequestHandler = (_req, res, next) => {
+  res.locals.startedAt = performance.now();
+  next();
+};
+
 export async function createApp(options: AppOptions = {}): Promise<MockApp> {
   const stateFile =
     options.stateFile === undefined
@@ -85,13 +95,29 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
     ...(options.now ? { now: options.now } : {}),
   };
   let bank = stateFile?.restore(seedOptions) ?? (await seedBank(seedOptions));
+  /** The named snapshots (POST /__mock/snapshots), kept in the state file with the bank. */
+  const snapshots = new NamedSnapshots(stateFile?.namedSnapshots);
   const random = options.random ?? Math.random;
   const validateReplies = options.validateReplies ?? true;
 
   const app = express();
+  /** The calls the API answered (GET /__mock/journal); in memory only. */
+  const journal = new Journal(options.now ? { now: options.now } : {});
+  /** Records a call in the journal; `startedAt` is when the call came in (`res.locals.startedAt`). */
+  const record = (req: express.Request, res: express.Response, result: ApiResult) => {
+    const { fields, files } = formOf(req);
+    const startedAt = typeof res.locals.startedAt === 'number' ? res.locals.startedAt : performance.now();
+    journal.record({ call: { query: req.query, fields, files }, result, startedAt });
+  };
 
   // --- the state file (MOCK_STATE_FILE, see persistence.ts) ------------------------------------
-  if (stateFile) app.use(stateFile.keep(() => bank));
+  if (stateFile)
+    app.use(
+      stateFile.keep(
+        () => bank,
+        () => snapshots.all(),
+      ),
+    );
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
@@ -108,8 +134,10 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
       { query: req.query, fields: formOf(req).fields },
       req.socket.remoteAddress ?? 'unknown',
     );
-    if (refused) sendReply(res, refused);
-    else next();
+    if (refused) {
+      record(req, res, refused);
+      sendReply(res, refused);
+    } else next();
   };
   const { latency, faultRate } = options;
   const answer: RequestHandler = async (req, res) => {
@@ -121,35 +149,53 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
       if (delay > 0) await sleep(delay);
     }
     if (!decoded.ok) {
-      sendReply(res, apiReply(decodeFailureResult(decoded)));
+      const failure = decodeFailureResult(decoded);
+      record(req, res, failure);
+      sendReply(res, apiReply(failure));
       return;
     }
     if (faultRate && random() < faultRate) {
-      sendError(res, 503, 'The bank is temporarily unavailable (simulated). Please try again.', 'simulated_fault');
+      const message = 'The bank is temporarily unavailable (simulated). Please try again.';
+      record(req, res, errorResult(503, message, 'simulated_fault'));
+      sendError(res, 503, message, 'simulated_fault');
       return;
     }
     // For links to uploaded pictures.
     const origin = `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-    sendReply(res, apiReply(await answerApiCall(bank, decoded, origin, { validateReplies })));
+    const result = await answerApiCall(bank, decoded, origin, { validateReplies });
+    record(req, res, result);
+    sendReply(res, apiReply(result));
   };
   // One route, so the path is matched once per call; its handlers run in this order for every method.
   app
     .route(API_PATH)
     .all(noStore)
-    .post(parseForm, limitLookups, answer)
+    .post(startClock, parseForm, limitLookups, answer)
     .all((_req, res) => {
       sendReply(res, API_METHOD_NOT_ALLOWED);
     });
 
   // --- developer endpoints (dev-endpoints.ts, shared with the in-browser demo) ------------------
   const host: DevHost = {
+    journal,
     bank: () => bank,
+    snapshots,
+    restore: (snapshot) => {
+      bank = Bank.restore(snapshot, { ...seedOptions, catalogue: CATALOGUE, clock: bank.clock });
+      return Promise.resolve();
+    },
     reset: async () => {
       bank = await seedBank(seedOptions);
     },
   };
   // The staff page and the body parsers of the staff console's JSON API (server only).
   app.use(STAFF_API_PATH, staffRouter());
+  // The clock's and the snapshots' bodies, read as the staff console's are.
+  app.use(
+    [...DEV_BODY_PATHS],
+    express.json({ limit: STAFF_BODY_LIMIT_BYTES }),
+    express.urlencoded({ extended: false, limit: STAFF_BODY_LIMIT_BYTES }),
+  );
   for (const endpoint of DEV_ENDPOINTS) {
     app.route(endpoint.path)[VERBS[endpoint.method]](async (req, res) => {
       const body: unknown = req.body;

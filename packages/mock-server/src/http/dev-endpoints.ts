@@ -1,11 +1,12 @@
 /**
  * The developer endpoints (DESIGN.md: health, outbox, reset, the staff console's JSON API, the uploaded
- * pictures) and the login lookup limit, without a web framework: each takes a plain request (path
- * parameters, query, body) and gives a plain reply (status, every header, body). The Express app
- * (app.ts) and the in-browser demo (packages/demo, behind a service worker) are thin adapters over
- * them, so both answer the same bytes with the same headers; each keeps only its transport (reading
- * the body, keeping the bank). What only the server serves (the staff page, the OpenAPI docs, the
- * validating proxy, the web app's files) is not here.
+ * pictures, the request journal of dev-journal.ts, the bank clock of dev-clock.ts, the named snapshots of
+ * dev-snapshots.ts) and the login lookup limit, without a web framework: each takes a plain request
+ * (path parameters, query, body) and gives a plain reply (status, every header, body). The Express app
+ * (app.ts) and the in-browser demo (packages/demo, behind a service worker) are thin adapters over them,
+ * so both answer the same bytes with the same headers; each keeps only its transport (reading the body,
+ * keeping the bank). What only the server serves (the staff page, the OpenAPI docs, the validating
+ * proxy, the web app's files) is not here.
  */
 import { sniffImageType } from '@ebank/contract';
 import { z } from 'zod';
@@ -14,6 +15,10 @@ import { BankError, refuse } from '../bank/errors';
 import type { User } from '../bank/model';
 import { errorReply, type ApiResult } from './api-core';
 import { staffState, uploadPath } from './staff-state';
+import { journalEndpoints, type Journal } from './dev-journal';
+import { clockEndpoints, CLOCK_PATH } from './dev-clock';
+import { snapshotEndpoints, SNAPSHOTS_PATH, type NamedSnapshots } from './dev-snapshots';
+import type { BankSnapshot } from '../bank/model';
 
 /** Headers on everything the server sends (ASVS V3): a strict CSP, no sniffing, no framing, no referrer. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
@@ -89,6 +94,12 @@ export interface DevHost {
   bank(): Bank | Promise<Bank>;
   /** Back to the seeded bank. */
   reset(): Promise<void>;
+  /** The API calls answered (dev-journal.ts); not part of the bank, so a reset keeps it. */
+  readonly journal: Journal;
+  /** Replaces the bank with one holding a snapshot's records, on the same clock (dev-snapshots.ts). */
+  restore(snapshot: BankSnapshot): Promise<void>;
+  /** The named snapshots (dev-snapshots.ts); not part of the bank, so a reset keeps them. */
+  readonly snapshots: NamedSnapshots;
 }
 
 /** A request to a developer endpoint as a transport received it. */
@@ -156,7 +167,11 @@ function uploadReply(bank: Bank, id: string): Reply {
 }
 
 const endpoints = {
-  health: { method: 'GET', path: '/__mock/health', answer: () => Promise.resolve(ok({ ok: true })) },
+  health: {
+    method: 'GET',
+    path: '/__mock/health',
+    answer: async (host) => ok({ ok: true, clockOffsetMinutes: (await host.bank()).clock.offsetMinutes }),
+  },
   outbox: {
     method: 'GET',
     path: '/__mock/outbox',
@@ -231,6 +246,9 @@ const endpoints = {
       return ok({ ok: true, email: user.email, notice: null });
     },
   },
+  ...journalEndpoints(ok),
+  ...clockEndpoints(ok),
+  ...snapshotEndpoints(jsonReply),
 } satisfies Record<string, DevEndpoint>;
 
 /** A refusal by the bank as its status and JSON error; anything else is an internal error of the mock. */
@@ -261,3 +279,6 @@ export const DEV_ENDPOINTS: readonly DevEndpoint[] = Object.values(endpoints).ma
 
 /** Where the staff console's JSON API is (its requests may carry a JSON or form body). */
 export const STAFF_API_PATH = '/__mock/staff';
+
+/** The other developer endpoints whose requests may carry a JSON or form body, read as the staff console's. */
+export const DEV_BODY_PATHS: readonly string[] = [CLOCK_PATH, SNAPSHOTS_PATH];

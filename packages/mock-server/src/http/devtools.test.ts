@@ -19,7 +19,7 @@ const send = (method: string, path: string, body?: unknown) =>
 
 describe('developer endpoints', () => {
   it('health says ready', async () => {
-    expect(await (await get('__mock/health')).json()).toEqual({ ok: true });
+    expect(await (await get('__mock/health')).json()).toEqual({ ok: true, clockOffsetMinutes: 0 });
   });
 
   it('the outbox lists messages to an address, newest first, with code and link', async () => {
@@ -63,7 +63,7 @@ describe('the staff console', () => {
     };
     expect(state.kyc.map((k) => k.email)).toEqual(['kyc-pending@bank.test']);
     expect(state.requests.map((r) => r.kind).sort()).toEqual(['crypto-deposit', 'fixed-deposit', 'transfer']);
-    expect(state.customers).toHaveLength(8);
+    expect(state.customers).toHaveLength(9);
     expect((await send('POST', `__mock/staff/kyc/${state.kyc[0]?.userId ?? ''}/approve`)).status).toBe(200);
     await expect(bank.login('kyc-pending@bank.test')).resolves.toBeTruthy();
     const again = await send('POST', `__mock/staff/kyc/${state.kyc[0]?.userId ?? ''}/approve`);

@@ -161,7 +161,7 @@ describe('the validating proxy', () => {
   });
 
   it('keeps the rest of the mock: the developer endpoints answer, other methods on the API do not go out', async () => {
-    expect(await (await proxy.send(`/__mock/health`)).json()).toEqual({ ok: true });
+    expect(await (await proxy.send(`/__mock/health`)).json()).toEqual({ ok: true, clockOffsetMinutes: 0 });
     const get = await proxy.send(`/${API_PATH}`);
     expect(get.status).toBe(405);
     expect(arrivals).toEqual([]);

@@ -196,7 +196,7 @@ describe('bad input gets a 4xx JSON error and changes nothing', () => {
     const before = digest();
     await expectJsonError(await post(body), 413, /depositPic: must be at most 5 MB/u);
     expect(digest()).toBe(before);
-    expect(await (await bank.send(api('__mock/health'))).json()).toEqual({ ok: true });
+    expect(await (await bank.send(api('__mock/health'))).json()).toEqual({ ok: true, clockOffsetMinutes: 0 });
   });
 
   it('every reply, error or not, carries the security headers and no stack trace', async () => {

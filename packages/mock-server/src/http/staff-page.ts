@@ -2,7 +2,11 @@
  * The staff console page: static HTML, CSS, a script file (no inline script) and its icon. On a
  * narrow screen each table row is a card of labelled fields; the table keeps its roles (set by the
  * script), so the rows and cells read the same with any layout. Amounts come written from the state
- * (`amountText`, `balanceText`): the page formats no money itself.
+ * (`amountText`, `balanceText`): the page formats no money itself. The clock section moves the bank's
+ * time (/__mock/clock); the snapshots section saves, restores and deletes named snapshots of the bank
+ * (/__mock/snapshots). The request journal section lists
+ * the API calls the mock answered (GET /__mock/journal), refreshed every two seconds while the page is
+ * visible, with its filters and a button that clears it.
  */
 
 /** The portal's icon (packages/web/public/favicon.svg). */
@@ -20,12 +24,43 @@ export const STAFF_HTML = `<!doctype html>
 <script type="module" src="/__mock/staff/staff.js"></script>
 </head>
 <body>
-<header><h1>Staff console</h1><p>Decisions the customer portal does not show. Changes apply at once.</p></header>
+<header><h1>Staff console</h1><p>Decisions the customer portal does not show. Changes apply at once.</p>
+<nav aria-label="Sections"><a href="#journal-h">Request journal</a></nav></header>
 <main>
 <p id="status" role="status" aria-live="polite"></p>
 <section aria-labelledby="kyc-h"><h2 id="kyc-h">Identity checks awaiting review</h2><div id="kyc"></div></section>
 <section aria-labelledby="req-h"><h2 id="req-h">Pending deposits, fixed deposits, upgrades and transfers</h2><div id="requests"></div></section>
 <section aria-labelledby="cust-h"><h2 id="cust-h">Customers</h2><div id="customers"></div></section>
+<section aria-labelledby="clock-h"><h2 id="clock-h">Clock</h2>
+<p class="sub">Move the bank's time forward to show a code expiring, a lock ending or a session timing out without waiting. Resetting the bank sets the clock back too.</p>
+<p class="clock-now">Bank time: <time id="clock-time"></time> <span id="clock-offset"></span></p>
+<form id="clock-form" class="inline-form">
+<div class="actions" role="group" aria-label="Advance the clock by">
+<button type="button" class="plain" data-minutes="15">+15 min</button><button type="button" class="plain" data-minutes="60">+1 h</button><button type="button" class="plain" data-minutes="1440">+1 day</button>
+</div>
+<label>Minutes<input name="minutes" type="number" min="1" max="525600" step="1" inputmode="numeric" required></label>
+<button type="submit" class="plain">Advance</button>
+<button type="button" class="no" id="clock-reset">Reset to real time</button>
+</form></section>
+<section aria-labelledby="snap-h"><h2 id="snap-h">Snapshots</h2>
+<p class="sub">Save the bank under a name and bring it back later. Snapshots keep the bank's records, not its clock; resetting the bank keeps them.</p>
+<form id="snapshot-form" class="inline-form">
+<label>Name<input name="name" required maxlength="64" autocomplete="off" spellcheck="false" placeholder="before-transfer" aria-describedby="snapshot-hint"></label>
+<button type="submit" class="ok">Save snapshot</button>
+<span id="snapshot-hint" class="sub">1 to 64 letters, digits, dots, underscores or hyphens; a name saved again is overwritten.</span>
+</form>
+<div id="snapshots"></div></section>
+<section aria-labelledby="journal-h"><h2 id="journal-h">Request journal</h2>
+<p class="sub">Every API call the mock answered, newest first, with passcodes, PINs, codes and tokens masked. Refreshed every 2 seconds.</p>
+<form id="journal-filters" class="filters">
+<label>Operation<input name="operation" list="journal-operations" autocomplete="off" spellcheck="false" placeholder="login"></label>
+<label>Customer e-mail<input name="email" type="email" autocomplete="off" spellcheck="false"></label>
+<label>Status<input name="status" inputmode="numeric" pattern="[0-9]*" maxlength="3" autocomplete="off" placeholder="200"></label>
+<button type="button" class="plain" id="journal-clear">Clear the journal</button>
+<datalist id="journal-operations"></datalist>
+</form>
+<p id="journal-count" class="sub"></p>
+<div id="journal"></div></section>
 </main>
 </body>
 </html>
@@ -38,6 +73,7 @@ body { margin: 0; }
 header { background: #0b3d91; color: #fff; padding: 1rem 1.5rem; }
 h1 { margin: 0; font-size: 1.5rem; }
 header p { margin: .25rem 0 0; opacity: .9; }
+header nav { margin-top: .4rem; } header a { color: #fff; font-weight: 600; }
 main { max-width: 1100px; margin: 0 auto; padding: 1rem 1.5rem 3rem; }
 section { background: #fff; border-radius: 12px; padding: 1rem 1.25rem; margin: 1rem 0; box-shadow: 0 1px 3px #0002; }
 h2 { font-size: 1.1rem; margin: 0 0 .75rem; }
@@ -58,7 +94,19 @@ button:focus-visible, a:focus-visible, .scroll:focus-visible { outline: 3px soli
 .docs a { display: inline-block; border-radius: 4px; }
 img.doc { display: block; height: 64px; width: auto; max-width: 112px; border: 1px solid #ccd; border-radius: 4px; background: #eef3f8; }
 .empty { color: #46556d; margin: 0; }
+.inline-form { display: flex; flex-wrap: wrap; align-items: flex-end; gap: .5rem .75rem; margin: .75rem 0; }
+.inline-form label { display: flex; flex-direction: column; gap: .2rem; font-size: .85rem; font-weight: 600; color: #3d4b63; }
+.inline-form input { font: inherit; width: 13rem; max-width: 100%; min-height: 2.5rem; padding: .4rem .6rem; border: 1px solid #8a96aa; border-radius: 8px; color: #14213d; }
+.inline-form input:focus-visible { outline: 3px solid #f4b400; outline-offset: 1px; }
+.inline-form .actions { flex-wrap: wrap; }
+.clock-now { margin: .5rem 0; font-weight: 600; overflow-wrap: anywhere; } .clock-now span { font-weight: 400; color: #46556d; }
 #status { min-height: 1.5em; font-weight: 600; margin: 0; }
+.filters { display: flex; flex-wrap: wrap; align-items: flex-end; gap: .5rem .75rem; margin: .75rem 0; }
+.filters label { display: flex; flex-direction: column; gap: .2rem; font-size: .85rem; font-weight: 600; color: #3d4b63; }
+.filters input { font: inherit; width: 13rem; max-width: 100%; min-height: 2.5rem; padding: .4rem .6rem; border: 1px solid #8a96aa; border-radius: 8px; color: #14213d; }
+.filters input:focus-visible { outline: 3px solid #f4b400; outline-offset: 1px; }
+code.fields { font-size: .85rem; white-space: pre-wrap; overflow-wrap: anywhere; }
+.bad { color: #b42318; font-weight: 600; }
 
 /* Narrow screens: each row a card, each cell a labelled line. */
 @media (max-width: 60rem) {
@@ -72,6 +120,8 @@ img.doc { display: block; height: 64px; width: auto; max-width: 112px; border: 1
   tr td:last-child { border-bottom: 0; }
   .actions { flex-wrap: wrap; }
   .label { display: block; color: #46556d; font-size: .85rem; font-weight: 600; }
+  .inline-form label { flex: 1 1 11rem; } .inline-form input { width: 100%; }
+  .filters label { flex: 1 1 11rem; } .filters input { width: 100%; }
   td > .value { min-width: 0; }
 }
 @media (max-width: 22rem) {
@@ -104,8 +154,8 @@ const cellOf = (c) => (c && typeof c === 'object' && !(c instanceof Node) ? c : 
  * A table whose rows become labelled cards on a narrow screen. Explicit roles keep it a table for
  * assistive technology when the style shows its parts as blocks; each cell's label is for the eye only.
  */
-function table(caption, headers, rows) {
-  if (rows.length === 0) return el('p', { className: 'empty' }, 'Nothing waiting.');
+function table(caption, headers, rows, empty = 'Nothing waiting.') {
+  if (rows.length === 0) return el('p', { className: 'empty' }, empty);
   const withRole = (node, role) => { node.setAttribute('role', role); return node; };
   const head = withRole(el('thead', {}, withRole(el('tr', {},
     ...headers.map((h) => withRole(el('th', { scope: 'col' }, h), 'columnheader'))), 'row')), 'rowgroup');
@@ -159,4 +209,121 @@ async function load() {
 }
 
 load().catch((e) => say(e.message));
+
+// --- the clock and the named snapshots ---------------------------------------------------------
+async function dev(method, path, body) {
+  const res = await fetch('/__mock/' + path, {
+    method, cache: 'no-store',
+    headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined,
+  });
+  const data = await res.json().catch(() => ({}));
+  if (!res.ok) throw new Error(data.message || 'Request failed');
+  return data;
+}
+const aheadText = (minutes) => {
+  if (minutes === 0) return '(real time)';
+  const d = Math.floor(minutes / 1440), h = Math.floor((minutes % 1440) / 60), m = minutes % 60;
+  return '(' + [d && d + (d === 1 ? ' day' : ' days'), h && h + ' h', m && m + ' min'].filter(Boolean).join(' ') + ' ahead)';
+};
+async function loadClock() {
+  const c = await dev('GET', 'clock');
+  $('clock-time').dateTime = c.now;
+  $('clock-time').textContent = new Date(c.now).toLocaleString();
+  $('clock-offset').textContent = aheadText(c.offsetMinutes);
+}
+async function moveClock(body, done) {
+  try { await dev('POST', 'clock', body); say(done); } catch (e) { say(e.message); }
+  await loadClock().catch((e) => say(e.message));
+}
+for (const b of document.querySelectorAll('#clock-form [data-minutes]')) {
+  b.addEventListener('click', () => moveClock({ advanceMinutes: Number(b.dataset.minutes) }, 'Clock: ' + b.textContent + ' done'));
+}
+$('clock-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  const minutes = Number(new FormData(event.target).get('minutes'));
+  moveClock({ advanceMinutes: minutes }, 'Clock: +' + minutes + ' min done');
+});
+$('clock-reset').addEventListener('click', () => moveClock({ reset: true }, 'Clock: back to real time'));
+setInterval(() => { if (document.visibilityState === 'visible') loadClock().catch(() => undefined); }, 15000);
+loadClock().catch((e) => say(e.message));
+
+async function loadSnapshots() {
+  const list = await dev('GET', 'snapshots');
+  const run = (label, name, work) => {
+    const button = el('button', { className: label === 'Delete' ? 'no' : 'ok', type: 'button', onclick: async () => {
+      try { await work(); say(label + ' ' + name + ': done'); } catch (e) { say(e.message); }
+      await Promise.all([loadSnapshots(), load(), loadClock()]).catch((e) => say(e.message));
+    } }, label);
+    button.setAttribute('aria-label', label + ' ' + name);
+    return button;
+  };
+  $('snapshots').replaceChildren(table('Snapshots', ['Name', 'Saved (bank time)', 'Action'], list.map((s) => [
+    el('span', { className: 'who' }, s.name),
+    el('time', { dateTime: s.savedAt }, new Date(s.savedAt).toLocaleString()),
+    actions(run('Restore', s.name, () => dev('POST', 'snapshots/' + encodeURIComponent(s.name) + '/restore')),
+      run('Delete', s.name, () => dev('DELETE', 'snapshots/' + encodeURIComponent(s.name)))),
+  ]), 'No snapshots yet.'));
+}
+$('snapshot-form').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const name = String(new FormData(event.target).get('name') || '').trim();
+  try { await dev('POST', 'snapshots', { name }); say('Snapshot ' + name + ' saved'); event.target.reset(); } catch (e) { say(e.message); }
+  await loadSnapshots().catch((e) => say(e.message));
+});
+loadSnapshots().catch((e) => say(e.message));
+
+// --- the request journal -----------------------------------------------------------------------
+const JOURNAL_SHOWN = 100;
+const filters = $('journal-filters');
+const shownValue = (v) => (v && typeof v === 'object' ? v.name + ' (' + (v.type || 'not an image') + ', ' + v.size + ' bytes)' : v);
+const fieldsText = (fields) => Object.entries(fields)
+  .map(([k, v]) => k + ': ' + (Array.isArray(v) ? v.map(shownValue).join(' | ') : shownValue(v))).join('\\n');
+let journalSeen = '';
+
+async function loadJournal() {
+  const query = new URLSearchParams();
+  for (const [name, value] of new FormData(filters)) if (String(value).trim()) query.set(name, String(value).trim());
+  const res = await fetch('/__mock/journal' + (query.size ? '?' + query : ''), { cache: 'no-store' });
+  const text = await res.text();
+  if (text === journalSeen) return;
+  journalSeen = text;
+  const data = JSON.parse(text);
+  if (!res.ok) {
+    $('journal-count').replaceChildren(el('span', { className: 'bad' }, data.message || 'The journal cannot be read'));
+    $('journal').replaceChildren();
+    return;
+  }
+  const names = new Set([...$('journal-operations').options].map((o) => o.value));
+  for (const e of data) if (e.operation && !names.has(e.operation)) {
+    names.add(e.operation);
+    $('journal-operations').append(el('option', { value: e.operation }));
+  }
+  $('journal-count').textContent = data.length > JOURNAL_SHOWN
+    ? 'The latest ' + JOURNAL_SHOWN + ' of ' + data.length + ' calls.'
+    : data.length + (data.length === 1 ? ' call.' : ' calls.');
+  $('journal').replaceChildren(table('Request journal', ['Time', 'Operation', 'Customer', 'Status', 'Duration', 'Fields', 'Reply'],
+    data.slice(0, JOURNAL_SHOWN).map((e) => [
+      el('time', { dateTime: e.at }, new Date(e.at).toLocaleTimeString()),
+      el('span', {}, el('span', { className: 'who' }, e.operation || 'no operation'), el('span', { className: 'sub' }, e.selector || '—')),
+      e.email || '—',
+      e.status,
+      e.durationMs + ' ms',
+      el('code', { className: 'fields' }, fieldsText(e.fields)),
+      e.replyValid === null ? 'not checked' : e.replyValid ? 'matches the contract' : el('span', { className: 'bad' }, 'does not match'),
+    ]), 'No calls yet.'));
+}
+
+const refreshJournal = () => loadJournal().catch(() => {
+  journalSeen = '';
+  $('journal-count').textContent = 'The journal cannot be read.';
+});
+filters.addEventListener('input', refreshJournal);
+filters.addEventListener('submit', (event) => { event.preventDefault(); refreshJournal(); });
+$('journal-clear').addEventListener('click', async () => {
+  const res = await fetch('/__mock/journal', { method: 'DELETE' }).catch(() => undefined);
+  say(res && res.ok ? 'The journal is cleared' : 'The journal could not be cleared');
+  await refreshJournal();
+});
+setInterval(() => { if (document.visibilityState === 'visible') refreshJournal(); }, 2000);
+refreshJournal();
 `;

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ApiError } from '@ebank/contract';
+import { MAX_ADVANCE_MINUTES, MAX_OFFSET_MINUTES } from '../bank/clock';
+import { startBank, type Harness } from '../testing/harness';
+
+/** The real time the bank's clock follows in these tests: fixed, so only the offset moves it. */
+const START = Date.parse('2026-11-21T10:00:00.000Z');
+const at = (minutes: number) => new Date(START + minutes * 60_000).toISOString();
+
+let bank: Harness;
+beforeAll(async () => {
+  bank = await startBank({ now: () => START });
+});
+afterAll(() => bank.close());
+beforeEach(() => bank.reset());
+
+const clock = async () => {
+  const reply = await bank.send('/__mock/clock');
+  expect(reply.status).toBe(200);
+  return (await reply.json()) as unknown;
+};
+const move = (body: unknown) => bank.post('__mock/clock', body);
+const health = async () => (await (await bank.send('/__mock/health')).json()) as unknown;
+
+describe('the bank clock (/__mock/clock)', () => {
+  it('tells its offset and the bank time; moves forward; goes back on reset', async () => {
+    expect(await clock()).toEqual({ offsetMinutes: 0, now: at(0) });
+    const moved = await move({ advanceMinutes: 15 });
+    expect(moved.status).toBe(200);
+    expect(moved.headers.get('content-type')).toMatch(/^application\/json/u);
+    expect(await moved.json()).toEqual({ offsetMinutes: 15, now: at(15) });
+    await move({ advanceMinutes: 60 });
+    expect(await clock()).toEqual({ offsetMinutes: 75, now: at(75) });
+    expect(await health()).toEqual({ ok: true, clockOffsetMinutes: 75 });
+
+    expect(await (await move({ reset: true })).json()).toEqual({ offsetMinutes: 0, now: at(0) });
+    expect(await health()).toEqual({ ok: true, clockOffsetMinutes: 0 });
+  });
+
+  it('is set back by POST /__mock/reset (a new seeded bank)', async () => {
+    await move({ advanceMinutes: 1440 });
+    await bank.reset();
+    expect(await clock()).toEqual({ offsetMinutes: 0, now: at(0) });
+  });
+
+  it.each([
+    ['no body', undefined],
+    ['an empty object', {}],
+    ['a number as text', { advanceMinutes: '15' }],
+    ['zero minutes', { advanceMinutes: 0 }],
+    ['negative minutes', { advanceMinutes: -5 }],
+    ['part of a minute', { advanceMinutes: 1.5 }],
+    ['more than a year', { advanceMinutes: MAX_ADVANCE_MINUTES + 1 }],
+    ['both moves', { advanceMinutes: 5, reset: true }],
+    ['an unknown field', { advanceMinutes: 5, by: 'staff' }],
+    ['reset: false', { reset: false }],
+    ['an array', [15]],
+  ])('refuses %s with a 400 JSON error, and moves nothing', async (_what, body) => {
+    const reply = await move(body);
+    expect(reply.status).toBe(400);
+    expect(await reply.json()).toEqual({ error: true, code: 'invalid', message: expect.any(String) as unknown });
+    expect(await clock()).toEqual({ offsetMinutes: 0, now: at(0) });
+  });
+
+  it('refuses malformed JSON, a form whose minutes are text, and a move past ten years ahead', async () => {
+    const malformed = await bank.send('/__mock/clock', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"advanceMinutes":',
+    });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({ message: 'The request body could not be read' });
+    const form = await bank.send('/__mock/clock', {
+      method: 'POST',
+      body: new URLSearchParams({ advanceMinutes: '15' }),
+    });
+    expect(form.status).toBe(400);
+
+    for (let i = 0; i < MAX_OFFSET_MINUTES / MAX_ADVANCE_MINUTES; i++)
+      await move({ advanceMinutes: MAX_ADVANCE_MINUTES });
+    const past = await move({ advanceMinutes: 1 });
+    expect(past.status).toBe(400);
+    expect(await past.json()).toMatchObject({ message: expect.stringMatching(/reset it first/u) as unknown });
+    expect(await clock()).toMatchObject({ offsetMinutes: MAX_OFFSET_MINUTES });
+  });
+
+  it('ends a session: a token expires once the clock passes its lifetime', async () => {
+    const api = bank.client({ user: await bank.login('demo@bank.test') });
+    await move({ advanceMinutes: 29 });
+    await expect(api.call('getInstitution')).resolves.toBeTruthy();
+    await move({ advanceMinutes: 1 });
+    const error = await api.call('getInstitution').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 401 });
+  });
+
+  it('ends a lockout, and expires an e-mailed code; new records carry the bank time', async () => {
+    const api = bank.client();
+    for (let i = 0; i < 5; i++)
+      await api.call('login', { email: 'demo@bank.test', password: '000000', remeber: false }).catch(() => undefined);
+    const locked = await api
+      .call('login', { email: 'demo@bank.test', password: '123456', remeber: false })
+      .catch((e: unknown) => e);
+    expect(locked).toMatchObject({ status: 423 });
+    await move({ advanceMinutes: 15 });
+    await expect(bank.login('demo@bank.test')).resolves.toBeTruthy();
+
+    await api.call('resendConfirmCode', { email: 'unverified@bank.test' });
+    const [sent] = await bank.outbox('unverified@bank.test');
+    expect(sent?.createdAt).toBe(at(15));
+    await move({ advanceMinutes: 30 });
+    const expired = await api
+      .call('verifyEmail', { email: 'unverified@bank.test', ver_code: sent?.code ?? '', action: 'code' })
+      .catch((e: unknown) => e);
+    expect(expired).toMatchObject({ message: 'This code has expired. Ask for a new one.' });
+  });
+});

@@ -1,0 +1,296 @@
+/**
+ * The request journal: every API call the mock answered, newest first, for developers (like
+ * WireMock's). Each entry says when, which operation (its wire selector), for which customer, the
+ * fields sent with every secret masked, the status, how long it took, and whether the reply passed the
+ * contract's check. Which fields are secrets comes from the contract: a field of the `digits` kind
+ * (passcodes, PINs, codes), the token, and any field named like one (a password, a reset code). Files
+ * are shown by name, type and size only. The journal lives in memory only (never in the state file),
+ * bounded to the latest {@link JOURNAL_LIMIT} calls.
+ *
+ * Transport-free, like dev-endpoints.ts (which registers {@link journalEndpoints}): the Express app and
+ * the in-browser demo each record the calls they answer with {@link Journal.record}.
+ */
+import {
+  ErrorReplySchema,
+  fieldMeta,
+  operationForCrud,
+  operationForMarker,
+  operationNames,
+  operations,
+  selectorLabel,
+  sniffImageType,
+  TOKEN_FIELD,
+  type FieldMeta,
+  type IncomingFile,
+  type OperationName,
+} from '@ebank/contract';
+import { z } from 'zod';
+import { refuse } from '../bank/errors';
+import type { ApiCall, ApiResult } from './api-core';
+import type { DevEndpoint, Reply } from './dev-endpoints';
+
+/** How many calls the journal keeps (the oldest go first). */
+export const JOURNAL_LIMIT = 500;
+/** Where the journal is read (`GET`) and cleared (`DELETE`). */
+export const JOURNAL_PATH = '/__mock/journal';
+/** What a secret's value is shown as. */
+export const MASK = '***';
+
+/** A file as the journal shows it: never its bytes. */
+export interface JournalFile {
+  readonly name: string;
+  /** The image type its bytes show, or null when they show none. */
+  readonly type: string | null;
+  readonly size: number;
+}
+
+export type JournalValue = string | readonly string[] | JournalFile | readonly JournalFile[];
+
+export interface JournalEntry {
+  /** When the call arrived (ISO 8601). */
+  readonly at: string;
+  /** The contract's name of the operation, or null when the call named none (or several). */
+  readonly operation: OperationName | null;
+  /** The wire selector (the marker field's name, or `crud=...`), or null with no operation. */
+  readonly selector: string | null;
+  /** The customer: the one the call's token opened, else the `email` field sent; null when neither. */
+  readonly email: string | null;
+  readonly status: number;
+  readonly durationMs: number;
+  /** The fields as sent, secrets masked; files by name, type and size. */
+  readonly fields: Readonly<Record<string, JournalValue>>;
+  /** Whether the reply passed the contract's check (the error shape for an error); null when unchecked. */
+  readonly replyValid: boolean | null;
+}
+
+/** An API call as a transport answered it. */
+export interface AnsweredCall {
+  /** The call as received, before decoding. */
+  readonly call: Pick<ApiCall, 'query' | 'fields' | 'files'>;
+  /**
+   * What was answered: the status and JSON body (a body already serialised is read back). With
+   * `replyValid` and `email` when the request core (api-core.ts) answered it.
+   */
+  readonly result: Pick<ApiResult, 'status' | 'body' | 'replyValid' | 'email'>;
+  /** When the call arrived, as `performance.now()`. */
+  readonly startedAt: number;
+}
+
+// -------------------------------------------------------------------------------------------------
+// what is a secret
+
+/** Field names that read as secrets, for fields the contract does not type as digits or does not know. */
+const SECRET_NAME = /pass|pwd|pin|code|token|secret/iu;
+
+const unwrap = (schema: z.core.$ZodType): z.core.$ZodType =>
+  schema instanceof z.ZodOptional || schema instanceof z.ZodDefault ? unwrap(schema.unwrap()) : schema;
+
+/** Each request field of a schema (every variant of a union) with its field builder's description. */
+function fieldsOf(schema: z.core.$ZodType): [string, FieldMeta | undefined][] {
+  if (schema instanceof z.ZodDiscriminatedUnion) return schema.options.flatMap((option) => fieldsOf(option));
+  if (!(schema instanceof z.ZodObject)) return [];
+  const shape = schema.shape as Record<string, z.core.$ZodType>;
+  return Object.entries(shape).map(([name, field]) => [name, fieldMeta.get(unwrap(field))]);
+}
+
+/** The secret fields of each operation, and every name a secret has in any of them. */
+const secretsOf = new Map<OperationName, ReadonlySet<string>>(
+  operationNames.map((name) => [
+    name,
+    new Set(
+      fieldsOf(operations[name].request).flatMap(([field, meta]) =>
+        meta?.kind === 'digits' || SECRET_NAME.test(field) ? [field] : [],
+      ),
+    ),
+  ]),
+);
+const secretNames: ReadonlySet<string> = new Set([...secretsOf.values()].flatMap((names) => [...names]));
+
+/** Whether a field of a call of this operation (null: of no known operation) holds a secret. */
+export function isSecretField(operation: OperationName | null, field: string): boolean {
+  if (field === TOKEN_FIELD) return true;
+  if (operation !== null && secretsOf.get(operation)?.has(field)) return true;
+  // A marker's value is only a flag.
+  if (operationForMarker(field) !== undefined) return false;
+  return secretNames.has(field) || SECRET_NAME.test(field);
+}
+
+// -------------------------------------------------------------------------------------------------
+// an entry
+
+/** The one operation a call names (by `?crud=` or a marker field), even when its fields are wrong. */
+export function namedOperation(
+  query: Readonly<Record<string, unknown>>,
+  fields: Readonly<Record<string, unknown>>,
+): OperationName | null {
+  const crud = typeof query.crud === 'string' ? operationForCrud(query.crud) : undefined;
+  const markers = Object.keys(fields).flatMap((key) => operationForMarker(key) ?? []);
+  const named = [...(crud === undefined ? [] : [crud]), ...markers];
+  return named.length === 1 ? (named[0] ?? null) : null;
+}
+
+/** `JSON.stringify`, typed as it behaves: undefined for what JSON cannot write. */
+const toJson: (value: unknown) => string | undefined = JSON.stringify;
+const text = (value: unknown): string => (typeof value === 'string' ? value : (toJson(value) ?? ''));
+
+function shownValue(operation: OperationName | null, field: string, value: unknown): JournalValue {
+  const secret = isSecretField(operation, field);
+  if (Array.isArray(value)) return value.map((v) => (secret ? MASK : text(v)));
+  return secret ? MASK : text(value);
+}
+
+const shownFile = (file: IncomingFile): JournalFile => ({
+  name: file.originalname,
+  type: sniffImageType(file.buffer) ?? null,
+  size: file.size,
+});
+
+/** The fields of a call as the journal shows them: secrets masked, files by name, type and size. */
+export function maskedFields(
+  operation: OperationName | null,
+  fields: Readonly<Record<string, unknown>>,
+  files: readonly IncomingFile[] = [],
+): Record<string, JournalValue> {
+  const shown: Record<string, JournalValue> = Object.create(null) as Record<string, JournalValue>;
+  for (const [field, value] of Object.entries(fields)) shown[field] = shownValue(operation, field, value);
+  const byField = new Map<string, JournalFile[]>();
+  for (const file of files) byField.set(file.fieldname, [...(byField.get(file.fieldname) ?? []), shownFile(file)]);
+  for (const [field, list] of byField) {
+    const [only, ...more] = list;
+    shown[field] = only && more.length === 0 ? only : list;
+  }
+  return { ...shown };
+}
+
+/** Whether an answer passed the contract: as the request core checked it, else the error shape. */
+function replyValidity(result: AnsweredCall['result']): boolean | null {
+  if (result.replyValid !== undefined) return result.replyValid;
+  if (result.status < 400) return null;
+  let body = result.body;
+  if (typeof body === 'string') {
+    try {
+      body = JSON.parse(body);
+    } catch {
+      return false;
+    }
+  }
+  return ErrorReplySchema.safeParse(body).success;
+}
+
+// -------------------------------------------------------------------------------------------------
+// the journal and its filters
+
+const filterValue = (field: string) =>
+  z
+    .string({ error: `${field}: give it once` })
+    .optional()
+    .transform((value) => (value === '' ? undefined : value));
+
+const JournalFilterSchema = z.strictObject(
+  {
+    operation: filterValue('operation').refine(
+      (value) => value === undefined || (operationNames as readonly string[]).includes(value),
+      'operation: not an operation of the contract (its TypeScript name, such as login)',
+    ),
+    email: filterValue('email'),
+    status: filterValue('status')
+      .refine(
+        (value) => value === undefined || /^[1-5]\d\d$/u.test(value),
+        'status: must be an HTTP status such as 200',
+      )
+      .transform((value) => (value === undefined ? undefined : Number(value))),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Filter by operation, email or status only' : undefined) },
+);
+
+/** The journal's filters (each an exact match; absent: any). */
+export interface JournalFilter {
+  readonly operation?: string | undefined;
+  readonly email?: string | undefined;
+  readonly status?: number | undefined;
+}
+
+export interface JournalOptions {
+  /** How many calls to keep (default {@link JOURNAL_LIMIT}). */
+  readonly limit?: number;
+  /** The wall clock (ms since the epoch) for `at`. */
+  readonly now?: () => number;
+}
+
+export class Journal {
+  /** Newest first. */
+  private readonly entries: JournalEntry[] = [];
+  private readonly limit: number;
+  private readonly now: () => number;
+
+  constructor(options: JournalOptions = {}) {
+    this.limit = options.limit ?? JOURNAL_LIMIT;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Records a call the API answered. */
+  record({ call, result, startedAt }: AnsweredCall): JournalEntry {
+    const durationMs = Math.max(0, Math.round((performance.now() - startedAt) * 10) / 10);
+    const operation = namedOperation(call.query, call.fields);
+    const sentEmail = typeof call.fields.email === 'string' && call.fields.email !== '' ? call.fields.email : null;
+    const entry: JournalEntry = {
+      at: new Date(this.now() - durationMs).toISOString(),
+      operation,
+      selector: operation === null ? null : selectorLabel(operations[operation].selector),
+      email: result.email ?? sentEmail,
+      status: result.status,
+      durationMs,
+      fields: maskedFields(operation, call.fields, call.files),
+      replyValid: replyValidity(result),
+    };
+    this.entries.unshift(entry);
+    if (this.entries.length > this.limit) this.entries.length = this.limit;
+    return entry;
+  }
+
+  /** The calls that pass every filter given, newest first. */
+  list(filter: JournalFilter = {}): JournalEntry[] {
+    return this.entries.filter(
+      (entry) =>
+        (filter.operation === undefined || entry.operation === filter.operation) &&
+        (filter.email === undefined || entry.email === filter.email) &&
+        (filter.status === undefined || entry.status === filter.status),
+    );
+  }
+
+  /** Reads the filters of a URL query; a bad one is refused (400). */
+  static filter(query: Readonly<Record<string, unknown>>): JournalFilter {
+    const parsed = JournalFilterSchema.safeParse(query);
+    if (!parsed.success) refuse('invalid', parsed.error.issues.map((i) => i.message).join('; '));
+    return parsed.data;
+  }
+
+  clear(): void {
+    this.entries.length = 0;
+  }
+}
+
+/**
+ * `GET /__mock/journal?operation=&email=&status=` and `DELETE /__mock/journal`, answered with the
+ * developer endpoints' JSON reply (`ok`, from dev-endpoints.ts, which registers these).
+ */
+export function journalEndpoints(
+  ok: (value: unknown, headers?: Readonly<Record<string, string>>) => Reply,
+): Record<'journal' | 'clearJournal', DevEndpoint> {
+  return {
+    journal: {
+      method: 'GET',
+      path: JOURNAL_PATH,
+      answer: (host, { query }) =>
+        Promise.resolve(ok(host.journal.list(Journal.filter(query)), { 'Cache-Control': 'no-store' })),
+    },
+    clearJournal: {
+      method: 'DELETE',
+      path: JOURNAL_PATH,
+      answer: (host) => {
+        host.journal.clear();
+        return Promise.resolve(ok({ ok: true }));
+      },
+    },
+  };
+}
