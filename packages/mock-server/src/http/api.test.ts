@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, type WireEncoding } from '@ebank/contract';
+import type { WireEncoding } from '@ebank/contract';
 import { notImages, pngBlob, SAMPLE_PAYEE, sampleImages } from '@ebank/contract/testing';
-import { startBank, type Harness } from '../testing/harness';
+import { failure, startBank, type Harness } from '../testing/harness';
 
 let bank: Harness;
 beforeAll(async () => {
@@ -9,16 +9,6 @@ beforeAll(async () => {
 });
 afterAll(() => bank.close());
 beforeEach(() => bank.reset());
-
-/** The error an operation fails with. */
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
-  return error;
-}
 
 const textFile = () => new File([notImages.text], 'proof.png', { type: 'image/png' });
 const form = SAMPLE_PAYEE;

@@ -7,10 +7,10 @@
 import http from 'node:http';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { API_PATH, ApiError } from '@ebank/contract';
+import { API_PATH } from '@ebank/contract';
 import { DEFAULT_BANK_CONFIG } from '../bank/config';
 import { DEMO_PASSCODE, DEMO_PIN } from '../bank/seed';
-import { startBank, type Harness } from '../testing/harness';
+import { failure, startBank, type Harness } from '../testing/harness';
 import { SAMPLE_PAYEE } from '@ebank/contract/testing';
 
 const MINUTE = 60_000;
@@ -30,15 +30,6 @@ beforeEach(async () => {
 });
 
 /** The error a call fails with. */
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
-  return error;
-}
-
 /** A code of the same length that is not `code`. */
 const wrong = (code: string) => `${(Number(code.slice(0, 1)) + 1) % 10}${code.slice(1)}`;
 

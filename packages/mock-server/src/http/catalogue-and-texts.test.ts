@@ -4,9 +4,9 @@
  * writes them, one notification title per kind of decision, and an outdated reset link told apart.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, formatMoney, type WireEncoding } from '@ebank/contract';
+import { formatMoney, type WireEncoding } from '@ebank/contract';
 import { pngBlob, SAMPLE_PAYEE } from '@ebank/contract/testing';
-import { startBank, type Harness } from '../testing/harness';
+import { failure, startBank, type Harness } from '../testing/harness';
 
 let bank: Harness;
 beforeAll(async () => {
@@ -14,15 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => bank.close());
 beforeEach(() => bank.reset());
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
-  return error;
-}
 
 describe.each<WireEncoding>(['urlencoded', 'multipart'])('published by the bank, %s', (encoding) => {
   const as = async (email: string) => bank.client({ user: await bank.login(email) }, encoding);

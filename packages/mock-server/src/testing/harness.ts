@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { Stream } from 'node:stream';
 import type express from 'express';
 import request, { type Test } from 'supertest';
-import { createApiClient, type WireEncoding } from '@ebank/contract';
+import { ApiError, createApiClient, type WireEncoding } from '@ebank/contract';
 import { createApp, type AppOptions, type MockApp } from '../http/app';
 import { answerClientErrors } from '../http/reply';
 import { DEMO_PASSCODE } from '../bank/seed';
@@ -137,4 +137,14 @@ export async function startBank(options: AppOptions = {}): Promise<Harness> {
         server.closeAllConnections();
       }),
   };
+}
+
+/** The error a call fails with; fails the test when the call succeeds or fails otherwise. */
+export async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
+  return error;
 }
