@@ -4,18 +4,15 @@
  * on stdout, a JUnit file in a temporary folder, and the failure a wrong reply makes in both. The
  * report's XML itself is read back strictly in the contract's own tests (junit.test.ts).
  */
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationNames } from '@ebank/contract';
 import { REFUSALS } from '@ebank/contract/conformance';
 import { brokenFront, type Front } from '../testing/broken-front';
+import { conformanceCli } from '../testing/conformance-cli';
 import { startBank, type Harness } from '../testing/harness';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 let bank: Harness;
 let front: Front;
@@ -31,19 +28,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** Runs the command line as the README gives it (the root script is `tsx packages/contract/src/conformance/cli.ts`). */
-const cli = (args: readonly string[]) =>
-  new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      path.join(ROOT, 'node_modules/.bin/tsx'),
-      ['packages/contract/src/conformance/cli.ts', ...args],
-      { cwd: ROOT },
-      (error, stdout, stderr) => {
-        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
+const cli = conformanceCli;
 
 interface Row {
   readonly operation: string;

@@ -3,18 +3,14 @@
  * every row passes, with and without --read-only; a reply of the wrong shape is caught with its zod
  * issue; and the command line the README gives prints the table and exits 0.
  */
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { operationNames, operations } from '@ebank/contract';
 // The check is a tool of the contract package, not one of its exports: it is reached by its path.
 import { allPass, DEMO_ACCOUNT, REFUSALS, runConformance, SIGN_IN } from '@ebank/contract/conformance';
 import { DEMO_PASSCODE, DEMO_PIN } from '../bank/seed';
 import { brokenFront } from '../testing/broken-front';
+import { conformanceCli } from '../testing/conformance-cli';
 import { startBank, type Harness } from '../testing/harness';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 let bank: Harness;
 beforeAll(async () => {
@@ -26,19 +22,7 @@ beforeEach(() => bank.reset());
 const queries = operationNames.filter((n) => operations[n].kind === 'query');
 const failures = (rows: Awaited<ReturnType<typeof runConformance>>) => rows.filter((r) => !r.ok);
 
-/** Runs the command line as the README gives it (the root script is `tsx packages/contract/src/conformance/cli.ts`). */
-const cli = (args: readonly string[]) =>
-  new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      path.join(ROOT, 'node_modules/.bin/tsx'),
-      ['packages/contract/src/conformance/cli.ts', ...args],
-      { cwd: ROOT },
-      (error, stdout, stderr) => {
-        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
+const cli = conformanceCli;
 
 describe('the conformance check against the mock bank', () => {
   it("defaults to the mock's demo persona", () => {
