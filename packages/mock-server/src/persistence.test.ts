@@ -304,7 +304,7 @@ describe('a state file that cannot be used stops the start with a clear message,
         edited((s) => {
           s.users.push({ ...s.users[0] });
         }),
-      /is damaged \(users\.8: '[\w-]+' is listed twice\)\./u,
+      /is damaged \(users\.\d+: '[\w-]+' is listed twice\)\./u,
     ],
     [
       'a named snapshot with a bad name',

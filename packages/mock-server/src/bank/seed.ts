@@ -3,6 +3,7 @@ import { Bank, toCents, type BankOptions } from './bank';
 import { formatAmount } from './context';
 import type { Catalogue, EntryStatus, RequestKind, RequestStatus, User } from './model';
 import { sampleKycDocuments } from './sample-documents';
+import { historyEntries } from './seed-history';
 import { hashSecret, type HashCost } from './security';
 
 export const DEMO_PASSCODE = '123456';
@@ -84,6 +85,7 @@ export const PERSONAS: readonly Persona[] = [
     },
   },
   { email: 'admin@bank.test', first: 'Ada', last: 'Admin', username: 'staff', password: ADMIN_PASSWORD, role: 'admin' },
+  { email: 'history@bank.test', first: 'Hugo', last: 'History', username: 'hugo.h', pin: true },
 ];
 
 /** Hashes are slow on purpose; the seed computes each persona's once per process. */
@@ -250,6 +252,10 @@ export async function seedBank(
       status: 'successful',
       createdAt: now - 10 * DAY,
     });
+
+  // history: two years of monthly activity, for the statement's filters, pages, export and print
+  const long = persona('history@bank.test');
+  for (const entry of historyEntries(now)) bank.postLedgerEntry({ ...entry, userId: long.id });
 
   return bank;
 }

@@ -1,5 +1,5 @@
-import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '@/session/session';
 import { statement, transaction } from '@/test/bank-data';
 import { installDashboardBank } from '@/test/dashboard-data';
@@ -56,5 +56,152 @@ describe("'Statements & Report'", () => {
     expect(await findToast('Statement service unavailable')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(app.path()).toBe('/wp-user/dashboard');
+  });
+});
+
+/** 30 transactions, newest first: every third a debit, every fifth failed; one whose name needs CSV quotes. */
+const longHistory = () =>
+  Array.from({ length: 30 }, (_, index) =>
+    transaction({
+      name: index === 4 ? 'Card payment: Café "Le Coin", Paris' : `Entry ${String(index + 1)}`,
+      date: new Date(Date.UTC(2026, 5, 30 - index, 12)).toISOString(),
+      amount: 10 + index,
+      transaction_type: index % 3 === 1 ? 'debit' : 'credit',
+      status: index % 5 === 3 ? 'failed' : 'successful',
+    }),
+  );
+
+const bodyRows = () =>
+  within(screen.getByRole('table', { name: 'Statements & Report' }))
+    .getAllByRole('row')
+    .slice(1);
+/** A Blob's text (jsdom's Blob has no `text()`). */
+const readText = (blob: Blob) =>
+  new Promise<string>((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      resolve(typeof reader.result === 'string' ? reader.result : '');
+    };
+    reader.readAsText(blob);
+  });
+const search = (app: ReturnType<typeof renderApp>) => new URLSearchParams(app.router.history.location.search);
+
+describe("'Statements & Report': filters, pages, export and print", { timeout: 15_000 }, () => {
+  beforeEach(() => {
+    installDashboardBank({ getStatement: () => statement(longHistory()) });
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('shows 25 rows a page with the count, and pages through in the address', async () => {
+    const app = renderApp('/wp-user/dashboard/statements');
+    expect(await screen.findByText('Showing 1–25 of 30')).toBeInTheDocument();
+    expect(bodyRows()).toHaveLength(25);
+    const pages = screen.getByRole('navigation', { name: 'Statement pages' });
+    expect(within(pages).getByText('Page 1 of 2')).toBeInTheDocument();
+    await app.user.click(within(pages).getByRole('link', { name: 'Next' }));
+    expect(await screen.findByText('Showing 26–30 of 30')).toBeInTheDocument();
+    expect(search(app).get('page')).toBe('2');
+    expect(bodyRows()[0]).toHaveTextContent('Entry 26');
+    expect(within(pages).getByRole('link', { name: 'Next' })).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('filters by type and status and by a part of the name; the address follows', async () => {
+    const app = renderApp('/wp-user/dashboard/statements?page=2');
+    expect(await screen.findByText('Showing 26–30 of 30')).toBeInTheDocument();
+
+    await app.user.click(screen.getByRole('combobox', { name: 'Type' }));
+    await app.user.click(await screen.findByRole('option', { name: 'Debit' }));
+    expect(await screen.findByText('Showing 1–10 of 10')).toBeInTheDocument();
+    expect(search(app).get('type')).toBe('debit');
+    expect(search(app).get('page')).toBeNull();
+    expect(bodyRows().every((row) => row.textContent.includes('debit'))).toBe(true);
+
+    await app.user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await app.user.click(await screen.findByRole('option', { name: 'Failed' }));
+    expect(await screen.findByText('Showing 1–2 of 2')).toBeInTheDocument();
+    expect(search(app).get('status')).toBe('failed');
+
+    await app.user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(await screen.findByText('Showing 1–25 of 30')).toBeInTheDocument();
+    await app.user.type(screen.getByRole('searchbox', { name: 'Search by name' }), 'CAFÉ');
+    expect(await screen.findByText('Showing 1–1 of 1')).toBeInTheDocument();
+    expect(bodyRows()[0]).toHaveTextContent('Card payment: Café "Le Coin", Paris');
+    await waitFor(() => {
+      expect(search(app).get('q')).toBe('CAFÉ');
+    });
+  });
+
+  it('filters by a range of days', async () => {
+    const app = renderApp('/wp-user/dashboard/statements');
+    await screen.findByText('Showing 1–25 of 30');
+    await app.user.type(screen.getByLabelText('From'), '2026-06-20');
+    await app.user.type(screen.getByLabelText('To'), '2026-06-22');
+    expect(await screen.findByText('Showing 1–3 of 3')).toBeInTheDocument();
+    expect(search(app).get('from')).toBe('2026-06-20');
+    expect(search(app).get('to')).toBe('2026-06-22');
+  });
+
+  it('reads its filters from the address and drops values it cannot use', async () => {
+    renderApp('/wp-user/dashboard/statements?type=debit&status=nope&from=2026-02-30&page=7&q=%22entry%22');
+    // The type and the words kept (the 10 debits less the café's); the status, the impossible day dropped; the
+    // page past the end shows the last one.
+    expect(await screen.findByText('Showing 1–9 of 9')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Type' })).toHaveTextContent('Debit');
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveTextContent('All statuses');
+    expect(screen.getByRole('searchbox', { name: 'Search by name' })).toHaveValue('entry');
+  });
+
+  it("says when nothing matches, and 'Clear filters' shows every row again", async () => {
+    const app = renderApp('/wp-user/dashboard/statements?q=%22no%20such%20thing%22');
+    expect(
+      await screen.findByText('No transactions match these filters', { selector: 'p.font-semibold' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Statements & Report' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+    const clear = screen.getAllByRole('button', { name: 'Clear filters' });
+    await app.user.click(clear.at(-1) ?? clear[0]!);
+    expect(await screen.findByText('Showing 1–25 of 30')).toBeInTheDocument();
+    expect(app.router.history.location.search).toBe('');
+    expect(screen.getByRole('searchbox', { name: 'Search by name' })).toHaveValue('');
+  });
+
+  it('exports every matching row (not only this page) as a CSV file', async () => {
+    let exported: Blob | undefined;
+    const createObjectURL = vi.fn((blob: Blob) => {
+      exported = blob;
+      return 'blob:statement';
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      expect(this.download).toMatch(/^statement-\d{4}-\d{2}-\d{2}\.csv$/u);
+      expect(this.href).toBe('blob:statement');
+    });
+    const app = renderApp('/wp-user/dashboard/statements?page=2');
+    expect(await screen.findByText('Showing 26–30 of 30')).toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(click).toHaveBeenCalledOnce();
+    const lines = (exported === undefined ? '' : await readText(exported)).split('\r\n');
+    expect(exported?.type).toBe('text/csv;charset=utf-8');
+    expect(lines[0]).toBe('Date,Name,Type,Status,Amount');
+    expect(lines).toHaveLength(32);
+    expect(lines[1]).toBe('2026-06-30T12:00:00.000Z,Entry 1,credit,successful,10.00');
+    expect(lines).toContain('2026-06-26T12:00:00.000Z,"Card payment: Café ""Le Coin"", Paris",debit,successful,-14.00');
+    vi.unstubAllGlobals();
+  });
+
+  it('prints a statement of every matching row with the holder, the account and the filters', async () => {
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    const app = renderApp('/wp-user/dashboard/statements?status=failed');
+    await screen.findByText('Showing 1–6 of 6');
+    await app.user.click(screen.getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledOnce();
+    const printed = screen.getByRole('region', { name: 'Printed statement' });
+    await waitFor(() => {
+      expect(printed).toHaveTextContent('Dana Demo');
+    });
+    expect(printed).toHaveTextContent('Failed');
+    expect(within(printed).getAllByRole('row')).toHaveLength(7);
   });
 });

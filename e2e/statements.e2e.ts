@@ -1,0 +1,94 @@
+/** 'Statements & Report' with a long history: filters kept in the address, pages, CSV export and print. */
+import { mkdir, readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const STATEMENTS = '/wp-user/dashboard/statements';
+const SCREENSHOTS = '/tmp/st';
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+const showing = (page: Page) => page.getByText(/^Showing \d+–\d+ of \d+$/u);
+
+test('filter, reload, page through, export and print a long statement', async ({ signIn, axe }) => {
+  const page = await signIn('history@bank.test', STATEMENTS);
+  await expect(page.getByRole('heading', { name: 'Statements & Report', level: 1 })).toBeVisible();
+  await expect(showing(page)).toHaveText(/^Showing 1–25 of (2[89]\d|3[0-2]\d)$/u);
+  await axe('statements');
+
+  // Filters: debit card payments; the address holds them.
+  await choose(page, 'Type', 'Debit');
+  await expect(page).toHaveURL(/[?&]type=debit/u);
+  await page.getByRole('searchbox', { name: 'Search by name' }).fill('card payment');
+  await expect(page).toHaveURL(/[?&]q=card(\+|%20)payment/u);
+  const total = Number(/of (\d+)$/u.exec((await showing(page).textContent()) ?? '')?.[1]);
+  expect(total).toBeGreaterThan(100);
+  const rows = page.getByRole('table', { name: 'Statements & Report' }).getByRole('row');
+  await expect(rows).toHaveCount(26);
+  await expect(rows.filter({ hasText: 'Card payment' })).toHaveCount(25);
+
+  // A reload keeps them.
+  await page.reload();
+  await expect(showing(page)).toHaveText(`Showing 1–25 of ${String(total)}`);
+  await expect(page.getByRole('combobox', { name: 'Type' })).toHaveText('Debit');
+  await expect(page.getByRole('searchbox', { name: 'Search by name' })).toHaveValue('card payment');
+
+  // Page through.
+  const pages = page.getByRole('navigation', { name: 'Statement pages' });
+  await pages.getByRole('link', { name: 'Next' }).click();
+  await expect(showing(page)).toHaveText(`Showing 26–50 of ${String(total)}`);
+  await expect(page).toHaveURL(/[?&]page=2/u);
+  await expect(pages.getByText(`Page 2 of ${String(Math.ceil(total / 25))}`)).toBeVisible();
+  await page.goBack();
+  await expect(showing(page)).toHaveText(`Showing 1–25 of ${String(total)}`);
+
+  // Export every matching row, not only the page.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^statement-\d{4}-\d{2}-\d{2}\.csv$/u);
+  const csv = await readFile(await download.path(), 'utf8');
+  const lines = csv.split('\r\n');
+  expect(lines[0]).toBe('Date,Name,Type,Status,Amount');
+  expect(lines).toHaveLength(total + 2);
+  expect(lines.at(-1)).toBe('');
+  for (const line of lines.slice(1, -1))
+    expect(line).toMatch(
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z,("?)'?Card payment: .*\1,debit,(successful|in_progress|failed),-\d+\.\d{2}$/u,
+    );
+  expect(csv).toContain(',"Card payment: Café ""Le Coin"", Paris",debit,');
+
+  // Print: the statement alone, every matching row, the navigation and the controls hidden.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+  await expect(page.getByRole('searchbox', { name: 'Search by name' })).toBeHidden();
+  const printed = page.getByRole('region', { name: 'Printed statement' });
+  await expect(printed).toBeVisible();
+  await expect(printed).toContainText('Hugo History');
+  await expect(printed).toContainText('Debits · Name contains "card payment"');
+  await expect(printed.getByRole('row')).toHaveCount(total + 1);
+  await expect(printed.getByRole('row').nth(1)).toBeVisible();
+  await mkdir(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: `${SCREENSHOTS}/statement-print.png`, fullPage: true });
+  await page.emulateMedia({ media: 'screen' });
+  await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
+});
+
+test('an address with values it cannot use still shows the statement, and an empty result can be cleared', async ({
+  signIn,
+}) => {
+  const page = await signIn('history@bank.test', `${STATEMENTS}?type=loan&status=maybe&from=2025-02-30&page=-1`);
+  await expect(showing(page)).toHaveText(/^Showing 1–25 of \d+$/u);
+  await page.getByRole('searchbox', { name: 'Search by name' }).fill('no such shop');
+  await page.getByRole('searchbox', { name: 'Search by name' }).press('Enter');
+  await expect(page.getByText('No transactions match these filters').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).last().click();
+  await expect(showing(page)).toHaveText(/^Showing 1–25 of \d+$/u);
+  await expect(page).toHaveURL(new RegExp(`${STATEMENTS}$`, 'u'));
+  await page.screenshot({ path: `${SCREENSHOTS}/statement-screen.png`, fullPage: true });
+});
