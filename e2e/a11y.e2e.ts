@@ -3,7 +3,7 @@
  * toasts and error states they show, at phone (390 px) and desktop (1280 px) widths; a screenshot of each
  * is kept as an artifact under test-results/screens.
  */
-import { expect, test } from './fixtures';
+import { expect, test, screenshotPath } from './fixtures';
 import { openScreen, SCREENS } from './screens';
 
 const WIDTHS = [390, 1280] as const;
@@ -17,7 +17,7 @@ test.describe('every screen, at 1280 and 390 px', () => {
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
         await axe(`${screen.name} at ${width}px`);
-        await page.screenshot({ path: `../test-results/screens/${width}-${screen.name}.png`, fullPage: true });
+        await page.screenshot({ path: screenshotPath(`${width}-${screen.name}.png`), fullPage: true });
       }
     });
 
@@ -28,7 +28,7 @@ test.describe('every screen, at 1280 and 390 px', () => {
     const drawer = page.getByRole('dialog');
     await expect(drawer).toBeVisible();
     await axe('menu drawer at 390px');
-    await page.screenshot({ path: '../test-results/screens/390-menu-drawer.png' });
+    await page.screenshot({ path: screenshotPath('390-menu-drawer.png') });
     await drawer.getByRole('link', { name: 'Statements & Report' }).click();
     await expect(drawer).toBeHidden();
     await expect(page).toHaveURL(/statements$/u);

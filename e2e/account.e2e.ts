@@ -1,5 +1,5 @@
 /** Journeys before sign-in: sign-up to dashboard, every login branch, a forgotten passcode. */
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { expect, PASSCODE, test, typeCode } from './fixtures';
 
 const IMAGE = {
@@ -160,14 +160,23 @@ test('logging out while the dashboard still loads: no call without a token, and 
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 5 });
   const withoutToken: string[] = [];
+  let unanswered = 0;
   page.on('request', (request) => {
+    if (request.resourceType() === 'fetch' || request.resourceType() === 'xhr') unanswered += 1;
     const body = request.postData();
     if (request.method() === 'POST' && body !== null && !body.includes('token=')) withoutToken.push(body);
   });
+  const answered = (request: Request) => {
+    if (request.resourceType() === 'fetch' || request.resourceType() === 'xhr') unanswered -= 1;
+  };
+  page.on('requestfinished', answered);
+  page.on('requestfailed', answered);
   await page.goto('/wp-user/dashboard');
   await page.getByRole('button', { name: 'Log Out' }).first().click();
   await expect(page.getByText('Logged out !')).toBeVisible();
-  await page.waitForTimeout(1_000); // any late reply has arrived
+  // Every late reply has arrived, and the page has handled it (two frames later).
+  await expect.poll(() => unanswered).toBe(0);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await expect(page).toHaveURL(/\/wp-user\/account$/u);
   expect(withoutToken).toEqual([]);
 });

@@ -1,9 +1,30 @@
 /**
- * Fixtures: a fresh mock bank for every test, the outbox and staff console as helpers, and a signed-in
- * page for a persona.
+ * Fixtures: a mock bank of its own for every worker (started from the portal's build, stopped after its
+ * last test), reset before every test; the outbox and staff console as helpers, and a signed-in page for a
+ * persona.
  */
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Page } from '@playwright/test';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Where a test keeps a screenshot worth looking at: `<repo>/test-results/screens/<file>`. */
+export function screenshotPath(file: string) {
+  return path.join(REPO, 'test-results', 'screens', file);
+}
+
+/** The first worker's port; worker n listens on this plus n. */
+export function basePort() {
+  const raw = process.env.E2E_PORT ?? '8181';
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new Error(`E2E_PORT must be a port number (1-65535), not '${raw}'`);
+  return port;
+}
 
 export const PASSCODE = '123456';
 export const PIN = '1234';
@@ -29,6 +50,8 @@ export interface Bank {
 }
 
 interface Fixtures {
+  /** Resets the bank before every test, whether or not the test asks for it. */
+  freshBank: undefined;
   bank: Bank;
   /** Signs a persona in (token in local storage, as the portal keeps it) and opens a page. */
   signIn: (email: string, path?: string) => Promise<Page>;
@@ -36,10 +59,106 @@ interface Fixtures {
   axe: (label: string) => Promise<void>;
 }
 
-export const test = base.extend<Fixtures>({
+interface WorkerFixtures {
+  /** This worker's mock bank: its address (`http://127.0.0.1:<E2E_PORT + worker>`). */
+  mockServer: string;
+}
+
+/** Whether nothing listens on a port (on any address, as the mock bank listens). */
+export function portIsFree(port: number) {
+  return new Promise<boolean>((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => {
+      resolve(false);
+    });
+    probe.listen(port, () =>
+      probe.close(() => {
+        resolve(true);
+      }),
+    );
+  });
+}
+
+/**
+ * Starts the mock bank as `pnpm --filter @ebank/mock-server start` does (tsx on src/main.ts), serving the
+ * portal's build, and resolves with a stop function once `/__mock/health` answers; `busy` is the error for a
+ * port taken meanwhile.
+ */
+async function startMockServer(port: number, url: string, busy: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: path.join(REPO, 'packages', 'mock-server'),
+    env: { ...process.env, PORT: String(port), MOCK_PUBLIC_URL: `${url}/` },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let errors = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    errors += chunk;
+    process.stderr.write(chunk);
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  const stop = async () => {
+    process.off('exit', killOnExit);
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const deadline = Date.now() + 60_000;
+  while (child.exitCode === null && child.signalCode === null) {
+    const healthy = await fetch(`${url}/__mock/health`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (healthy) return stop;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the mock bank on port ${port} did not answer /__mock/health within 60 s`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (errors.includes('EADDRINUSE')) throw new Error(busy);
+  throw new Error(`the mock bank on port ${port} stopped before it was ready:\n${errors.trim()}`);
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  mockServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use, workerInfo) => {
+      const first = basePort();
+      const port = first + workerInfo.parallelIndex;
+      const url = `http://127.0.0.1:${port}`;
+      const busy = `E2E_PORT: port ${port} (E2E_PORT ${first} + worker ${workerInfo.parallelIndex}) is in use; stop what listens there or set E2E_PORT to a free base port`;
+      // A worker started after a failed test takes over its predecessor's port once that one has let go.
+      let free = await portIsFree(port);
+      for (let wait = 0; !free && wait < 50; wait++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        free = await portIsFree(port);
+      }
+      if (!free) throw new Error(busy);
+      const stop = await startMockServer(port, url, busy);
+      await use(url);
+      await stop();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+
+  baseURL: async ({ mockServer }, use) => {
+    await use(mockServer);
+  },
+
+  freshBank: [
+    async ({ request }, use) => {
+      const reset = await request.post('/__mock/reset');
+      expect(reset.ok()).toBe(true);
+      await use(undefined);
+    },
+    { auto: true },
+  ],
+
   bank: async ({ request }, use) => {
-    const reset = await request.post('/__mock/reset');
-    expect(reset.ok()).toBe(true);
     const bank: Bank = {
       async outbox(email) {
         const res = await request.get(`/__mock/outbox?to=${encodeURIComponent(email)}`);

@@ -56,7 +56,13 @@ test('sign-up to a transfer, keyboard only', async ({ page, bank }) => {
   await expect(page).toHaveURL(/\/account\/kyc\/form$/u, { timeout: 10_000 });
 
   await press(page, page.getByRole('combobox', { name: 'Country' }));
-  await page.keyboard.type('Germany');
+  // Type-ahead: the list highlights the country typed. On a busy machine the keys can arrive further apart than
+  // the list's type-ahead window, so the word is typed again (after that window) until Germany is highlighted.
+  const germany = page.getByRole('option', { name: 'Germany', exact: true });
+  await expect(async () => {
+    await page.keyboard.type('Germany');
+    await expect(germany).toBeFocused({ timeout: 1_500 });
+  }).toPass({ timeout: 15_000 });
   await page.keyboard.press('Enter');
   await expect(page.getByRole('combobox', { name: 'Country' })).toHaveText('Germany');
   await typeInto(page, page.getByLabel('Phone number'), '+49 30 1234567');

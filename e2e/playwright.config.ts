@@ -1,27 +1,26 @@
 /**
- * Browser journeys against the real product: the README's run command (`pnpm start`: build the portal,
- * start the mock bank) on its own port, driven in Debian's Chromium. Nothing here downloads a browser.
+ * Browser journeys against the real product, driven in Debian's Chromium (nothing here downloads a
+ * browser). The portal is built once (global-setup.ts); each of the two workers then starts a mock bank of
+ * its own from that build on port E2E_PORT + its index (fixtures.ts) and resets it before every test, so
+ * the tests run side by side.
  */
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium';
-
-const PORT = Number(process.env.E2E_PORT ?? 8181);
-export const BASE = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.e2e.ts',
   outputDir: '../test-results/e2e',
-  fullyParallel: false,
-  // One bank behind one server: tests reset it, so they run one at a time.
-  workers: 1,
+  globalSetup: './global-setup.ts',
+  // Every test starts from a freshly reset bank of its worker's own, so any test can run in either worker.
+  fullyParallel: true,
+  workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['html', { outputFolder: '../test-results/e2e-report', open: 'never' }]],
   use: {
-    baseURL: BASE,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -30,14 +29,4 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'pnpm start',
-    cwd: '..',
-    url: `${BASE}/__mock/health`,
-    env: { PORT: String(PORT), MOCK_PUBLIC_URL: `${BASE}/` },
-    reuseExistingServer: !process.env.CI,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
 });

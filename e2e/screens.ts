@@ -239,8 +239,8 @@ export const SCREENS: readonly Screen[] = [
 
 /**
  * Opens a screen as its entry says: the session storage and the token first (on a page of the app, so the
- * storage is the app's), then the path, then its actions; resolves when its ready text shows and the
- * network is quiet.
+ * storage is the app's), then the path, then its actions; resolves when its ready text shows and nothing
+ * on the page is still loading.
  */
 export async function openScreen(page: Page, bank: Bank, screen: Screen) {
   if (screen.session) {
@@ -263,5 +263,15 @@ export async function openScreen(page: Page, bank: Bank, screen: Screen) {
   await page.goto(screen.path);
   await screen.act?.(page);
   await expect(page.getByText(screen.ready).filter({ visible: true }).first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  // Settled: no placeholder still waiting for its data, no button still sending, the fonts and pictures in.
+  await expect(page.locator('[data-slot=skeleton]')).toHaveCount(0);
+  await expect(page.locator('[aria-busy=true]')).toHaveCount(0);
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        await document.fonts.ready;
+        return [...document.images].every((image) => image.complete);
+      }),
+    )
+    .toBe(true);
 }

@@ -4,7 +4,7 @@
  * portal writes it, nothing missing (its icon included); a screenshot of each width is kept under
  * test-results/screens.
  */
-import { expect, test } from './fixtures';
+import { expect, test, screenshotPath } from './fixtures';
 
 for (const width of [320, 390, 1280]) {
   test(`the staff console at ${width} px: fits, loads the documents, groups money`, async ({ page, bank, axe }) => {
@@ -39,7 +39,7 @@ for (const width of [320, 390, 1280]) {
     const icon = await page.locator('link[rel="icon"]').getAttribute('href');
     expect((await page.request.get(icon ?? '/none')).headers()['content-type']).toMatch(/^image\/svg\+xml/u);
 
-    await page.screenshot({ path: `../test-results/screens/${width}-staff-console.png`, fullPage: true });
+    await page.screenshot({ path: screenshotPath(`${width}-staff-console.png`), fullPage: true });
     await axe(`staff console at ${width} px`);
   });
 }
