@@ -54,7 +54,7 @@ const TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/u;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gu;
 const RANDOM_KEYS = new Set(['id', 'userId', 'account_no', 'accountNumber', 'code']);
 
-/** A reply with what differs between any two banks replaced: ids, codes, times, account numbers. */
+/** A reply with what differs between any two banks replaced: ids, codes, times, account numbers, waits. */
 async function seen(response: Response) {
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
@@ -67,7 +67,12 @@ async function seen(response: Response) {
         if (RANDOM_KEYS.has(key) && typeof value === 'string') return `<${key}>`;
         if (key === 'durationMs' && typeof value === 'number') return '<ms>';
         if (typeof value === 'string' && TIME.test(value)) return '<time>';
-        if (typeof value === 'string') return value.replace(UUID, '<uuid>').replace(/\d{4,}/gu, '<digits>');
+        // The two sides run one after the other: a wait they ask for may differ by the time between them.
+        if (typeof value === 'string')
+          return value
+            .replace(UUID, '<uuid>')
+            .replace(/\d{4,}/gu, '<digits>')
+            .replace(/\b\d+ seconds\b/gu, '<n> seconds');
         return value;
       })
     : bytes;

@@ -6,9 +6,11 @@ import { vi } from 'vitest';
 import { App } from '@/app';
 import { createAppQueryClient } from '@/api/query-client';
 import { createAppRouter } from '@/router';
+import { stopAfterTest } from './stop-after-test';
 
 export function renderApp(path: string) {
   const queryClient = createAppQueryClient();
+  stopAfterTest(queryClient);
   const history = createMemoryHistory({ initialEntries: [path] });
   const router = createAppRouter({ queryClient, history });
   // Works with real and with fake timers (tests of the 5 s redirects use `shouldAdvanceTime`).

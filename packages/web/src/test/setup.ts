@@ -3,6 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { toast } from '@/components/ui/toast';
+import { stopRenderedApps } from './stop-after-test';
 
 /** Adds a member jsdom does not implement (Radix Select and friends use these). */
 function polyfill(target: object, name: string, value: unknown) {
@@ -54,8 +55,9 @@ polyfill(
   },
 );
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  await stopRenderedApps();
   toast.clear();
   // Mocks first: a test may have made the storage itself throw.
   vi.unstubAllGlobals();
