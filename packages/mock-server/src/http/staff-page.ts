@@ -167,7 +167,11 @@ function table(caption, headers, rows, empty = 'Nothing waiting.') {
   })), 'row'))), 'rowgroup');
   const t = withRole(el('table', {}, head, body), 'table');
   t.setAttribute('aria-label', caption);
-  return el('div', { className: 'scroll' }, t);
+  // A wide table scrolls inside its box; the box takes focus so that it scrolls from the keyboard too.
+  const box = withRole(el('div', { className: 'scroll' }, t), 'region');
+  box.setAttribute('tabindex', '0');
+  box.setAttribute('aria-label', caption + ' (scrolls sideways when wide)');
+  return box;
 }
 
 const who = (fullname, email) => el('span', {}, el('span', { className: 'who' }, fullname), el('span', { className: 'sub' }, email));
