@@ -1,24 +1,29 @@
 /**
- * Accessibility: axe (WCAG 2.0/2.1, A and AA) on every route of both trees and on the dialogs, menus,
- * toasts and error states they show, at phone (390 px) and desktop (1280 px) widths; a screenshot of each
- * is kept as an artifact under test-results/screens.
+ * Every screen: each route of both trees and the dialogs, menus, toasts and error states they show (the list
+ * in screens.ts), opened once and then, in that one state, checked at 320, 390 and 1280 px: it must not scroll
+ * sideways at any width (overflow.ts), and axe (WCAG 2.0/2.1, A and AA) must find nothing at phone (390 px)
+ * and desktop (1280 px) widths; a screenshot of each is kept under test-results/screens.
  */
 import { expect, test, screenshotPath } from './fixtures';
+import { overflowAtEachWidth, WIDTHS } from './overflow';
 import { openScreen, SCREENS } from './screens';
 
-const WIDTHS = [390, 1280] as const;
+/** The widths axe scans and a screenshot keeps. */
+const SCANNED: readonly number[] = [390, 1280];
 
-test.describe('every screen, at 1280 and 390 px', () => {
+test.describe('every screen, at 320, 390 and 1280 px', () => {
   for (const screen of SCREENS)
-    test(`${screen.name} has no WCAG 2.1 AA violations`, async ({ page, bank, axe }) => {
+    test(`${screen.name} fits every width and has no WCAG 2.1 AA violations`, async ({ page, bank, axe }) => {
       await page.setViewportSize({ width: 1280, height: 900 });
       await openScreen(page, bank, screen);
-      // The same state at both widths: scan and keep a screenshot of each.
+      const overflow: string[] = [];
       for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+        overflow.push(...(await overflowAtEachWidth(page, screen.name, [width])));
+        if (!SCANNED.includes(width)) continue;
         await axe(`${screen.name} at ${width}px`);
         await page.screenshot({ path: screenshotPath(`${width}-${screen.name}.png`), fullPage: true });
       }
+      expect(overflow, 'screens that scroll sideways').toEqual([]);
     });
 
   test('the phone menu drawer has no violations and closes on a link', async ({ signIn, axe, page }) => {

@@ -6,9 +6,8 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { LONG_EMAIL, openScreen, SCREENS } from './screens';
-
-const WIDTHS = [320, 390, 1280] as const;
+import { overflowAtEachWidth } from './overflow';
+import { LONG_EMAIL, SCREENS } from './screens';
 
 /** The page's routes, as the router's generated tree lists them (full paths under the base path). */
 function routesOfBothTrees() {
@@ -22,92 +21,6 @@ function routesOfBothTrees() {
 /** A route's full path as a pattern for a pathname: parameters match one segment, a trailing slash is optional. */
 const routePattern = (fullPath: string) =>
   new RegExp(`^/wp-user${fullPath.replace(/\/$/u, '').replace(/\$[^/]+/gu, '[^/]+')}/?$`, 'u');
-
-/**
- * How far the page scrolls sideways at the current width, and what makes it: of the elements that stick
- * out, the innermost one whose own narrowest width (min-content) still reaches past the window's edge,
- * with its two nearest ancestors. A page that does not scroll still fails when something in its `main`
- * crosses the side margins (a card wider than its column). `undefined` when all fits.
- */
-function sidewaysOverflow(page: Page) {
-  return page.evaluate(async () => {
-    // The layout after the resize.
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    const root = document.documentElement;
-    const width = window.innerWidth;
-    const clippedByAncestor = (element: Element) => {
-      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement)
-        if (getComputedStyle(parent).overflowX !== 'visible') return true;
-      return false;
-    };
-    const name = (element: Element) => {
-      const classes = [...element.classList].slice(0, 5).join('.');
-      return `<${element.tagName.toLowerCase()}${classes === '' ? '' : `.${classes}`}>`;
-    };
-    if (root.scrollWidth <= width) {
-      // Nothing scrolls, but nothing may cross the page's side margins either (a card wider than its column).
-      const main = document.querySelector('main');
-      if (main === null) return undefined;
-      const style = getComputedStyle(main);
-      const box = main.getBoundingClientRect();
-      const left = box.left + parseFloat(style.paddingLeft) - 0.5;
-      const right = box.right - parseFloat(style.paddingRight) + 0.5;
-      const crossing = [...main.querySelectorAll('*')].find((element) => {
-        const own = element.getBoundingClientRect();
-        return own.width > 0 && (own.right > right || own.left < left) && !clippedByAncestor(element);
-      });
-      if (crossing === undefined) return undefined;
-      const own = crossing.getBoundingClientRect();
-      return {
-        scrollWidth: root.scrollWidth,
-        widest: `${name(crossing)} crosses the page margin (${Math.round(own.left)}..${Math.round(own.right)} px)`,
-      };
-    }
-    const offenders = [...document.body.querySelectorAll<HTMLElement>('*')].filter((element) => {
-      const box = element.getBoundingClientRect();
-      return box.width > 0 && (box.right > width + 0.5 || box.left < -0.5) && !clippedByAncestor(element);
-    });
-    /** The element's right edge were it as narrow as its content allows. */
-    const narrowestRight = (element: HTMLElement) => {
-      const saved = element.style.cssText;
-      element.style.setProperty('width', 'min-content', 'important');
-      element.style.setProperty('min-width', '0', 'important');
-      const box = element.getBoundingClientRect();
-      element.style.cssText = saved;
-      return box.left + box.width;
-    };
-    const rigid = offenders.filter((element) => narrowestRight(element) > width + 0.5);
-    const causes = rigid.filter((element) => !rigid.some((other) => other !== element && element.contains(other)));
-    const widest = causes.sort((a, b) => b.getBoundingClientRect().width - a.getBoundingClientRect().width)[0];
-    const describe = (element: Element) => {
-      const box = element.getBoundingClientRect();
-      const text = element.textContent.trim().replace(/\s+/gu, ' ').slice(0, 50);
-      const parents = [element.parentElement, element.parentElement?.parentElement]
-        .filter((parent) => parent instanceof Element)
-        .map(name)
-        .reverse()
-        .join(' > ');
-      return `${parents} > ${name(element)} "${text}" (${Math.round(box.left)}..${Math.round(box.right)} px)`;
-    };
-    return { scrollWidth: root.scrollWidth, widest: widest === undefined ? 'none found' : describe(widest) };
-  });
-}
-
-/** Checks the page at each width; gives one line (and keeps a screenshot) per width that does not fit. */
-async function overflowAtEachWidth(page: Page, name: string, widths: readonly number[] = WIDTHS) {
-  const problems: string[] = [];
-  for (const width of widths) {
-    await page.setViewportSize({ width, height: width === 1280 ? 900 : 800 });
-    const overflow = await sidewaysOverflow(page);
-    if (overflow) {
-      await page.screenshot({ path: test.info().outputPath(`${width}px.png`), fullPage: true });
-      problems.push(
-        `${name} at ${width}px: page ${overflow.scrollWidth}px wide in a ${width}px window; widest: ${overflow.widest}`,
-      );
-    }
-  }
-  return problems;
-}
 
 /**
  * Where the text of an element breaks into lines, as 'before|after' for each break, and how many lines
@@ -148,19 +61,13 @@ async function expectWrapsAtSensiblePoints(page: Page, where: string) {
   }
 }
 
+// Each screen of the list is checked at every width in the walk over every screen (a11y.e2e.ts).
 test.describe('no screen scrolls sideways at 320, 390 or 1280 px', () => {
   test('the screen list covers every route of both trees', () => {
     const shown = SCREENS.map((screen) => new URL(screen.route ?? screen.path, 'http://portal').pathname);
     const missing = routesOfBothTrees().filter((route) => !shown.some((path) => routePattern(route).test(path)));
     expect(missing, 'routes no screen of e2e/screens.ts shows').toEqual([]);
   });
-
-  for (const screen of SCREENS)
-    test(`${screen.name} fits every width`, async ({ page, bank }) => {
-      await page.setViewportSize({ width: 1280, height: 900 });
-      await openScreen(page, bank, screen);
-      expect(await overflowAtEachWidth(page, screen.name)).toEqual([]);
-    });
 
   test('the phone menu drawer fits 320 and 390 px', async ({ signIn, page }) => {
     await page.setViewportSize({ width: 320, height: 800 });
