@@ -76,12 +76,6 @@ function readSaved(storage: DemoStorage | undefined): Saved | undefined {
   };
 }
 
-/**
- * The bank's modules run with the shim's Buffer in place of Node's (see bank-shims.ts), so its API
- * that is typed with Node's Buffer (the token signer's key) takes the shim's bytes.
- */
-const asBankBytes = (bytes: BufferLike) => bytes as unknown as globalThis.Buffer;
-
 export class DemoBank {
   private readonly signingKey: BufferLike;
   private readonly signer: TokenSigner;
@@ -93,7 +87,7 @@ export class DemoBank {
   constructor(private readonly options: DemoBankOptions) {
     const saved = readSaved(options.storage);
     this.signingKey = saved ? Buffer.from(saved.signingKey, 'base64') : randomBytes(KEY_BYTES);
-    this.signer = new TokenSigner(asBankBytes(this.signingKey));
+    this.signer = new TokenSigner(this.signingKey);
     const restored = saved && this.restoreBank(saved.snapshot);
     this.bank = restored ? Promise.resolve(restored) : this.seed();
     this.snapshots = new NamedSnapshots(restored ? saved.snapshots : []);

@@ -69,7 +69,7 @@ const b64 = (value: string | Buffer) => Buffer.from(value).toString('base64url')
 
 /** Signs and checks compact HS256 JWTs. */
 export class TokenSigner {
-  constructor(private readonly secret: Buffer = randomBytes(32)) {}
+  constructor(private readonly secret: Uint8Array = randomBytes(32)) {}
 
   sign(claims: TokenClaims): string {
     const head = b64(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
