@@ -1,10 +1,10 @@
 /**
  * Sample identity documents for the seeded personas: small PNG drawings that staff recognise at a
  * glance (a portrait, the front of a passport with its coloured band, photo and lines of text, its back
- * with a barcode and a machine-readable zone), each marked SAMPLE. Drawn pixel by pixel and written as
- * PNG here; the deflate step is the platform's `CompressionStream` (Node and browsers alike), since the
- * in-browser demo seeds the same bank.
+ * with a barcode and a machine-readable zone), each marked SAMPLE. Drawn pixel by pixel and written as PNG
+ * by fast-png, which runs in Node and in the browser alike (the in-browser demo seeds the same bank).
  */
+import { encode as encodePngFile } from 'fast-png';
 
 /** A colour as [red, green, blue]. */
 type Rgb = readonly [number, number, number];
@@ -172,68 +172,9 @@ function documentBack() {
   return c;
 }
 
-// -------------------------------------------------------------------------------------------------
-// PNG (RFC 2083): signature, IHDR, IDAT (zlib-deflated rows, each led by filter type 0), IEND
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Uint8Array) {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = (CRC_TABLE[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-const ascii = (text: string) => Uint8Array.from(text, (ch) => ch.charCodeAt(0));
-
-function concat(parts: readonly Uint8Array[]) {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
-/** One chunk: length, type, data, and the CRC of type and data. */
-function chunk(type: string, data: Uint8Array) {
-  const out = new Uint8Array(12 + data.length);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, data.length);
-  out.set(ascii(type), 4);
-  out.set(data, 8);
-  view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
-  return out;
-}
-
-/** zlib (RFC 1950) deflate of `bytes`. */
-async function deflate(bytes: Uint8Array<ArrayBuffer>) {
-  const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream('deflate'));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
-/** An RGB canvas as a PNG file (8 bits per channel, no interlace). */
-async function encodePng(canvas: Canvas): Promise<Uint8Array> {
-  const { width, height, pixels } = canvas;
-  const header = new Uint8Array(13);
-  const view = new DataView(header.buffer);
-  view.setUint32(0, width);
-  view.setUint32(4, height);
-  header.set([8, 2, 0, 0, 0], 8); // bit depth 8, colour type 2 (RGB), deflate, filter method 0, no interlace
-  const stride = width * 3;
-  const rows = new Uint8Array(height * (stride + 1));
-  for (let y = 0; y < height; y++) rows.set(pixels.subarray(y * stride, (y + 1) * stride), y * (stride + 1) + 1);
-  return concat([
-    Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a),
-    chunk('IHDR', header),
-    chunk('IDAT', await deflate(rows)),
-    chunk('IEND', new Uint8Array(0)),
-  ]);
-}
+/** An RGB canvas as a PNG file (8 bits per channel), written by fast-png (Node and browsers alike). */
+const encodePng = ({ width, height, pixels }: Canvas) =>
+  Promise.resolve(encodePngFile({ width, height, data: pixels, channels: 3, depth: 8 }));
 
 /** The documents of a KYC case, in the order the portal sends them. */
 export interface SampleKycDocuments {

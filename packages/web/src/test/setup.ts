@@ -29,16 +29,6 @@ polyfill(Blob.prototype, 'arrayBuffer', function arrayBuffer(this: Blob) {
     reader.readAsArrayBuffer(this);
   });
 });
-// The mock bank's seed compresses its sample documents through `Blob.stream()`, which jsdom's Blob lacks.
-polyfill(Blob.prototype, 'stream', function stream(this: Blob) {
-  const bytes = this.arrayBuffer();
-  return new ReadableStream<Uint8Array>({
-    async start(controller) {
-      controller.enqueue(new Uint8Array(await bytes));
-      controller.close();
-    },
-  });
-});
 polyfill(
   globalThis,
   'ResizeObserver',
