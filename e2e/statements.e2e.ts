@@ -54,9 +54,8 @@ test('filter, reload, page through, export and print a long statement', async ({
   const csv = await readFile(await download.path(), 'utf8');
   const lines = csv.split('\r\n');
   expect(lines[0]).toBe('Date,Name,Type,Status,Amount');
-  expect(lines).toHaveLength(total + 2);
-  expect(lines.at(-1)).toBe('');
-  for (const line of lines.slice(1, -1))
+  expect(lines).toHaveLength(total + 1);
+  for (const line of lines.slice(1))
     expect(line).toMatch(
       /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z,("?)'?Card payment: .*\1,debit,(successful|in_progress|failed),-\d+\.\d{2}$/u,
     );

@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
-import { bankShims } from './bank-shims';
+import { bankShims } from './bank-shims.ts';
 
 export default defineProject({
   // The bank runs with the browser shims here too, as in the demo build.

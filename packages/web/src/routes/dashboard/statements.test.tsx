@@ -185,7 +185,7 @@ describe("'Statements & Report': filters, pages, export and print", { timeout: 1
     const lines = (exported === undefined ? '' : await readText(exported)).split('\r\n');
     expect(exported?.type).toBe('text/csv;charset=utf-8');
     expect(lines[0]).toBe('Date,Name,Type,Status,Amount');
-    expect(lines).toHaveLength(32);
+    expect(lines).toHaveLength(31);
     expect(lines[1]).toBe('2026-06-30T12:00:00.000Z,Entry 1,credit,successful,10.00');
     expect(lines).toContain('2026-06-26T12:00:00.000Z,"Card payment: Café ""Le Coin"", Paris",debit,successful,-14.00');
     vi.unstubAllGlobals();

@@ -1,39 +1,38 @@
 /**
  * A statement as a CSV file a spreadsheet or a bookkeeping tool opens.
  *
- * The writer is our own, small and tested (statement-csv.test.ts): the portal has no CSV library among its
- * dependencies, and a statement needs only the writing half of RFC 4180 (quoting, CRLF line ends) plus the
- * guard against spreadsheet formulas, a few lines that do not justify a new dependency.
- *
  * Columns: Date (ISO 8601, as the bank recorded it), Name, Type (`credit` or `debit`), Status (as the bank
  * reports it: `successful`, `in_progress`, `failed`) and Amount, a plain signed number with two decimals
  * (`-1200.50`: debits negative, credits positive; no currency symbol, no grouping).
  */
+import Papa from 'papaparse';
 import type { Transaction } from '../-components/transactions-table';
 import { calendarDay } from './statement-filter';
 
 /** A text cell, or an amount (a number, written with two decimals). */
 export type CsvCell = string | number;
 
-/** Characters that make a spreadsheet read a cell as a formula (OWASP's list: `= + - @`, tab and CR). */
-const FORMULA_START = /^[=+\-@\t\r]/u;
-/** Characters that need the cell quoted (RFC 4180, section 2). */
-const NEEDS_QUOTES = /[",\r\n]/u;
-
 /**
- * One cell, ready for a line: a text that a spreadsheet would run as a formula gets a leading `'` (so
- * `=HYPERLINK(...)` stays text), and a text with a quote, comma or line break is quoted with its quotes
- * doubled. Amounts are numbers and are never prefixed.
+ * Papa Parse writes the CSV (RFC 4180: quoting, doubled quotes, CRLF between lines). Its formula guard puts a
+ * `'` before a text cell that a spreadsheet would run as a formula (OWASP's list: `= + - @`, tab, CR), so
+ * `=HYPERLINK(...)` stays text; a plain number such as an amount (`-1200.50`) is no formula and is left as it is.
  */
-export function csvCell(cell: CsvCell): string {
-  if (typeof cell === 'number') return cell.toFixed(2);
-  const text = FORMULA_START.test(cell) ? `'${cell}` : cell;
-  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
+const UNPARSE = {
+  newline: '\r\n',
+  escapeFormulae: /^(?!-?\d+(?:\.\d+)?$)[=+\-@\t\r]/u,
+} as const;
 
-/** Rows as CSV text: cells joined with commas, every line (the last too) ended with CRLF. */
+const cellText = (cell: CsvCell) => (typeof cell === 'number' ? cell.toFixed(2) : cell);
+
+/** Rows as CSV text, lines separated by CRLF. */
 export const toCsv = (rows: readonly (readonly CsvCell[])[]) =>
-  rows.map((row) => `${row.map(csvCell).join(',')}\r\n`).join('');
+  Papa.unparse(
+    rows.map((row) => row.map(cellText)),
+    UNPARSE,
+  );
+
+/** One cell as it stands in a line. */
+export const csvCell = (cell: CsvCell) => toCsv([[cell]]);
 
 export const STATEMENT_CSV_HEADER = ['Date', 'Name', 'Type', 'Status', 'Amount'] as const;
 
