@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '@ebank/contract';
 import { MAX_ADVANCE_MINUTES, MAX_OFFSET_MINUTES } from '../bank/clock';
-import { startBank, type Harness } from '../testing/harness';
+import { FIXED_START, minutesAfterStart, startBank, type Harness } from '../testing/harness';
 
-/** The real time the bank's clock follows in these tests: fixed, so only the offset moves it. */
-const START = Date.parse('2026-11-21T10:00:00.000Z');
-const at = (minutes: number) => new Date(START + minutes * 60_000).toISOString();
+const START = FIXED_START;
+const at = minutesAfterStart;
 
 let bank: Harness;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startBank, type Harness } from '../testing/harness';
+import { FIXED_START, minutesAfterStart, startBank, type Harness } from '../testing/harness';
 import { MAX_NAMED_SNAPSHOTS } from './dev-snapshots';
 
-const START = Date.parse('2026-11-21T10:00:00.000Z');
-const at = (minutes: number) => new Date(START + minutes * 60_000).toISOString();
+const START = FIXED_START;
+const at = minutesAfterStart;
 
 let bank: Harness;
 beforeAll(async () => {

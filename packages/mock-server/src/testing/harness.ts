@@ -148,3 +148,8 @@ export async function failure(promise: Promise<unknown>): Promise<ApiError> {
   if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
   return error;
 }
+
+/** A fixed real time for tests of the bank's clock: only the clock's offset moves the bank's time. */
+export const FIXED_START = Date.parse('2026-11-21T10:00:00.000Z');
+/** The moment `minutes` after {@link FIXED_START}, as the bank writes times (ISO 8601). */
+export const minutesAfterStart = (minutes: number) => new Date(FIXED_START + minutes * 60_000).toISOString();

@@ -40,18 +40,11 @@ export function PrintedStatement({
         <caption className="sr-only">Statement</caption>
         <thead>
           <tr className="border-b text-left">
-            <th scope="col" className="py-1 pr-3 font-medium">
-              Date
-            </th>
-            <th scope="col" className="py-1 pr-3 font-medium">
-              Transaction
-            </th>
-            <th scope="col" className="py-1 pr-3 font-medium">
-              Type
-            </th>
-            <th scope="col" className="py-1 pr-3 font-medium">
-              Status
-            </th>
+            {['Date', 'Transaction', 'Type', 'Status'].map((column) => (
+              <th key={column} scope="col" className="py-1 pr-3 font-medium">
+                {column}
+              </th>
+            ))}
             <th scope="col" className="py-1 text-right font-medium">
               Amount
             </th>
