@@ -11,26 +11,41 @@ export type NewLedgerEntry = Omit<LedgerEntry, 'id' | 'createdAt'> & { createdAt
 
 export class Ledger {
   private readonly ledger: LedgerEntry[] = [];
+  /**
+   * The same entries by customer, in the order posted: a balance reads one customer's entries, not the
+   * whole ledger (an entry's customer never changes; its status does, and is read from the entry).
+   */
+  private readonly byUser = new Map<string, LedgerEntry[]>();
 
   constructor(private readonly context: BankContext) {}
+
+  private add(entry: LedgerEntry) {
+    this.ledger.push(entry);
+    const own = this.byUser.get(entry.userId);
+    if (own) own.push(entry);
+    else this.byUser.set(entry.userId, [entry]);
+  }
+
+  private of(userId: string): readonly LedgerEntry[] {
+    return this.byUser.get(userId) ?? [];
+  }
 
   post(entry: NewLedgerEntry): LedgerEntry {
     if (!Number.isSafeInteger(entry.amountCents) || entry.amountCents <= 0)
       throw new Error('A ledger entry needs a positive whole number of cents');
     const posted: LedgerEntry = { createdAt: this.context.now(), ...entry, id: randomUUID() };
-    this.ledger.push(posted);
+    this.add(posted);
     return posted;
   }
 
   entriesOf(userId: string): LedgerEntry[] {
-    return newestFirst(this.ledger.filter((e) => e.userId === userId));
+    return newestFirst(this.of(userId));
   }
 
   /** Credits that have settled, minus debits that have settled or are held. */
   balanceCents(userId: string): number {
     let balance = 0;
-    for (const e of this.ledger) {
-      if (e.userId !== userId) continue;
+    for (const e of this.of(userId)) {
       if (e.direction === 'credit' && e.status === 'successful') balance += e.amountCents;
       if (e.direction === 'debit' && e.status !== 'failed') balance -= e.amountCents;
     }
@@ -40,8 +55,8 @@ export class Ledger {
   totals(userId: string) {
     let credit = 0;
     let debit = 0;
-    for (const e of this.ledger) {
-      if (e.userId !== userId || e.status === 'failed') continue;
+    for (const e of this.of(userId)) {
+      if (e.status === 'failed') continue;
       if (e.direction === 'credit' && e.status === 'successful') credit += e.amountCents;
       if (e.direction === 'debit') debit += e.amountCents;
     }
@@ -62,6 +77,6 @@ export class Ledger {
 
   /** Takes in records from records(), which it keeps (the caller hands over a copy). */
   load(records: readonly LedgerEntry[]) {
-    for (const record of records) this.ledger.push(record);
+    for (const record of records) this.add(record);
   }
 }

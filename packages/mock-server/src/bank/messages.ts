@@ -6,8 +6,17 @@ import type { Notification, OutboxKind, OutboxMessage, User } from './model';
 
 export class Notifications {
   private readonly notifications: Notification[] = [];
+  /** The same notifications by customer, in the order made (a notification's customer never changes). */
+  private readonly byUser = new Map<string, Notification[]>();
 
   constructor(private readonly context: BankContext) {}
+
+  private add(notification: Notification) {
+    this.notifications.push(notification);
+    const own = this.byUser.get(notification.userId);
+    if (own) own.push(notification);
+    else this.byUser.set(notification.userId, [notification]);
+  }
 
   notify(user: User, title: string, body: string, options: { read?: boolean; createdAt?: number } = {}): Notification {
     const notification: Notification = {
@@ -18,16 +27,16 @@ export class Notifications {
       read: options.read ?? false,
       createdAt: options.createdAt ?? this.context.now(),
     };
-    this.notifications.push(notification);
+    this.add(notification);
     return notification;
   }
 
   of(userId: string): Notification[] {
-    return newestFirst(this.notifications.filter((n) => n.userId === userId));
+    return newestFirst(this.byUser.get(userId) ?? []);
   }
 
   markRead(user: User, id: string) {
-    const n = this.notifications.find((x) => x.id === id && x.userId === user.id);
+    const n = this.byUser.get(user.id)?.find((x) => x.id === id);
     if (!n) refuse('not_found', 'Notification not found');
     else n.read = true;
   }
@@ -39,7 +48,7 @@ export class Notifications {
 
   /** Takes in records from records(), which it keeps (the caller hands over a copy). */
   load(records: readonly Notification[]) {
-    for (const record of records) this.notifications.push(record);
+    for (const record of records) this.add(record);
   }
 }
 
