@@ -1,8 +1,9 @@
 /**
- * The typed client: ts-rest's `initClient` over the contract's router, with our own `api` (the fetcher)
- * that speaks the host's wire: it encodes the typed fields with the codecs, adds the marker and `token` (or
- * `?crud=`), sends multipart only when a file is present, and reads the reply as JSON. `call` checks the
- * reply with ts-rest's `validateResponse` and turns every way a call can fail into one {@link ApiError}.
+ * The typed client: ts-rest's `initClient` over a router of the contract (the whole contract, or one of its
+ * parts, decision 0030), with our own `api` (the fetcher) that speaks the host's wire: it encodes the typed
+ * fields with the codecs, adds the marker and `token` (or `?crud=`), sends multipart only when a file is
+ * present, and reads the reply as JSON. `call` checks the reply with ts-rest's `validateResponse` and turns
+ * every way a call can fail into one {@link ApiError}.
  */
 import {
   initClient,
@@ -12,9 +13,10 @@ import {
   type AppRoute,
 } from '@ts-rest/core';
 import { z } from 'zod';
-import { encode, API_PATH, type WireEncoding } from './codec';
-import type { Auth, OperationInput, OperationReply } from './operation';
-import { contract, operationNames, type OperationName, type Operations } from './operations';
+import { encodeRequest, API_PATH, type WireEncoding } from './wire';
+import type { Auth, OperationDef, OperationInput, OperationReply } from './operation';
+import type { OperationName, Operations } from './operations';
+import { operationOf, type OperationRoute, type OperationsOf } from './route';
 import { ApiError, hostErrorMessage } from './api-error';
 import { ErrorReplySchema, type FieldIssue } from './replies';
 
@@ -42,16 +44,15 @@ export interface CallOptions {
   readonly signal?: AbortSignal;
 }
 
-type Input<K extends OperationName> = OperationInput<Operations[K]>;
 /** Operations without fields or files may be called without an input. */
-export type CallArgs<K extends OperationName> =
-  Record<string, never> extends Input<K>
-    ? [input?: Input<K>, options?: CallOptions]
-    : [input: Input<K>, options?: CallOptions];
+export type CallArgsOf<Op extends OperationDef> =
+  Record<string, never> extends OperationInput<Op>
+    ? [input?: OperationInput<Op>, options?: CallOptions]
+    : [input: OperationInput<Op>, options?: CallOptions];
+export type CallArgs<K extends OperationName> = CallArgsOf<Operations[K]>;
 
-/** Which operation a route of the contract is (routes are the router's own objects), and back. */
-const nameOfRoute = new Map<object, OperationName>(operationNames.map((name) => [contract[name], name]));
-const routes = new Map<string, AppRoute>(Object.entries(contract));
+/** A router of the contract: some of its operations (ts-rest routes built by `route.ts`) by name. */
+export type OperationRouter = Partial<Readonly<Record<OperationName, OperationRoute & AppRoute>>>;
 
 /** A function of the ts-rest client, as `call` uses it. */
 type Send = (args: {
@@ -60,16 +61,21 @@ type Send = (args: {
 }) => Promise<{ status: number; body: unknown }>;
 
 /** The fetcher: one POST to the API path in the host's encoding, the reply read as JSON. */
-function wireFetcher(config: ApiClientConfig, baseUrl: string): ApiFetcher {
+function wireFetcher(
+  config: ApiClientConfig,
+  baseUrl: string,
+  operationOfRoute: ReadonlyMap<object, { readonly name: OperationName; readonly operation: OperationDef }>,
+): ApiFetcher {
   const doFetch = config.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   return async ({ route, rawBody, fetchOptions }) => {
-    const name = nameOfRoute.get(route);
-    if (name === undefined) throw new TypeError(`${route.path} is no route of the contract`);
-    const { selector, auth } = contract[name].metadata;
+    const known = operationOfRoute.get(route);
+    if (known === undefined) throw new TypeError(`${route.path} is no route of the contract`);
+    const { name, operation } = known;
+    const { selector, auth } = operation;
     const token = 'marker' in selector ? config.token?.(auth) : undefined;
-    let request: ReturnType<typeof encode>;
+    let request: ReturnType<typeof encodeRequest>;
     try {
-      request = encode(name, rawBody as Input<typeof name>, {
+      request = encodeRequest(operation, rawBody as OperationInput<OperationDef>, {
         token,
         ...(config.encoding ? { encoding: config.encoding } : {}),
       });
@@ -105,20 +111,32 @@ function wireFetcher(config: ApiClientConfig, baseUrl: string): ApiFetcher {
   };
 }
 
-export type ApiClient = ReturnType<typeof createApiClient>;
-
-export function createApiClient(config: ApiClientConfig) {
+/**
+ * A client of one router of the contract: the ts-rest client (`client.getInstitution()`,
+ * `client.login({ body: { ... } })`, typed from the router) and `call`, which takes the operation's name as
+ * a value. It loads and reads only that router's operations.
+ */
+export function createRouterClient<R extends OperationRouter>(router: R, config: ApiClientConfig) {
+  type Ops = OperationsOf<R>;
   const baseUrl = config.baseUrl.endsWith('/') ? config.baseUrl : `${config.baseUrl}/`;
-  /** The ts-rest client: `client.getInstitution()`, `client.login({ body: { ... } })`, typed from the router. */
-  const client = initClient(contract, { baseUrl, api: wireFetcher(config, baseUrl), throwOnUnknownStatus: false });
+  const names = Object.keys(router) as (keyof R & OperationName)[];
+  const routes = new Map(names.flatMap((name) => (router[name] ? [[name, router[name]] as const] : [])));
+  const operationOfRoute = new Map(
+    [...routes].map(([name, route]) => [route, { name, operation: operationOf(route) }] as const),
+  );
+  const client = initClient(router, {
+    baseUrl,
+    api: wireFetcher(config, baseUrl, operationOfRoute),
+    throwOnUnknownStatus: false,
+  });
   /** The same client's functions by operation name, for `call`, which takes the name as a value. */
   const senders = new Map(Object.entries(client) as [string, Send][]);
 
   /** Calls an operation by name and gives its reply, or throws an {@link ApiError}. */
-  async function call<K extends OperationName>(
+  async function call<K extends keyof R & OperationName>(
     name: K,
-    ...[input, options]: CallArgs<K>
-  ): Promise<OperationReply<Operations[K]>> {
+    ...[input, options]: CallArgsOf<Ops[K]>
+  ): Promise<OperationReply<Ops[K]>> {
     const send = senders.get(name);
     const route = routes.get(name);
     if (send === undefined || route === undefined) throw new TypeError(`${name} is no operation of the contract`);
@@ -141,9 +159,7 @@ export function createApiClient(config: ApiClientConfig) {
     if (hostMessage !== undefined) throw new ApiError('host', hostMessage, name, { status });
 
     try {
-      return validateResponse({ appRoute: route, response: { status: 200, body } }).body as OperationReply<
-        Operations[K]
-      >;
+      return validateResponse({ appRoute: route, response: { status: 200, body } }).body as OperationReply<Ops[K]>;
     } catch (error) {
       if (!(error instanceof TsRestResponseValidationError)) throw error;
       throw new ApiError('reply', 'The reply does not match the contract', name, {

@@ -3,28 +3,22 @@
  * host expects; `decode` finds the one operation a received request names, validates it against the
  * contract and returns it typed, or a typed error that says what is wrong, field by field.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { checkFile, type IncomingFile } from './files';
 import type { OperationDef, OperationInput, OperationReceived } from './operation';
 import { selectorLabel } from './operation';
 import { operations, operationNames, type OperationName, type Operations } from './operations';
 import type { FieldIssue } from './replies';
+import {
+  encodeRequest,
+  MAX_MARKER_LENGTH,
+  MAX_TOKEN_LENGTH,
+  TOKEN_FIELD,
+  type EncodedRequest,
+  type EncodeOptions,
+} from './wire';
 
-/** Every call goes to this path under the API base (which ends with `/`). */
-export const API_PATH = 'api/users.php';
-/** The body field that carries the user or temporary token on marker operations. */
-export const TOKEN_FIELD = 'token';
-/** What the client puts in a marker field; the host accepts any non-empty value. */
-export const MARKER_VALUE = '1';
-/** Longest marker value and token accepted. */
-export const MAX_MARKER_LENGTH = 100;
-export const MAX_TOKEN_LENGTH = 4096;
-
-export type WireEncoding = 'multipart' | 'urlencoded';
-export const CONTENT_TYPES = {
-  multipart: 'multipart/form-data',
-  urlencoded: 'application/x-www-form-urlencoded',
-} as const satisfies Record<WireEncoding, string>;
+export * from './wire';
 
 const byMarker = new Map<string, OperationName>();
 const byCrud = new Map<string, OperationName>();
@@ -41,64 +35,13 @@ export const operationForCrud = (crud: string) => byCrud.get(crud);
 // ------------------------------------------------------------------------------------------------
 // encode
 
-export interface EncodeOptions {
-  /** Sent as the `token` field on marker operations (never on crud ones). */
-  readonly token?: string | undefined;
-  /** Without files the body may use either form encoding; with files it is always multipart. */
-  readonly encoding?: WireEncoding;
-}
-
-export interface EncodedRequest {
-  readonly path: typeof API_PATH;
-  readonly query: Readonly<Record<string, string>>;
-  /** `''` or `?crud=...`, ready to append to the URL. */
-  readonly search: string;
-  /** The text fields, in the order they are sent. */
-  readonly fields: readonly (readonly [string, string])[];
-  readonly files: readonly (readonly [string, Blob])[];
-  readonly encoding: WireEncoding;
-  readonly body: FormData | URLSearchParams;
-}
-
-const fileName = (blob: Blob) =>
-  typeof File !== 'undefined' && blob instanceof File && blob.name ? blob.name : 'upload';
-
+/** A call's body and query for an operation of the contract, by its name. */
 export function encode<K extends OperationName>(
   name: K,
   input: OperationInput<Operations[K]>,
   options: EncodeOptions = {},
 ): EncodedRequest {
-  const operation: OperationDef = operations[name];
-  const { selector } = operation;
-  const entries: [string, unknown][] = Object.entries(input as Record<string, unknown>);
-  const isFile = (key: string) => Object.hasOwn(operation.files, key);
-  const values = Object.fromEntries(entries.filter(([key]) => !isFile(key)));
-  const files = Object.keys(operation.files).map((field): readonly [string, Blob] => {
-    const blob = entries.find(([key]) => key === field)?.[1];
-    if (!(blob instanceof Blob)) throw new TypeError(`${name}: ${field} must be a file`);
-    return [field, blob];
-  });
-  const wire = z.encode(operation.request, values);
-  const fields: (readonly [string, string])[] = [];
-  if ('marker' in selector) {
-    fields.push([selector.marker, MARKER_VALUE]);
-    if (options.token) fields.push([TOKEN_FIELD, options.token]);
-  }
-  for (const [key, value] of Object.entries(wire)) if (value !== undefined) fields.push([key, value]);
-
-  const query: Record<string, string> = 'crud' in selector ? { crud: selector.crud } : {};
-  const search = 'crud' in selector ? `?${new URLSearchParams(query).toString()}` : '';
-  const encoding: WireEncoding = files.length > 0 ? 'multipart' : (options.encoding ?? 'urlencoded');
-  let body: FormData | URLSearchParams;
-  if (encoding === 'multipart') {
-    const form = new FormData();
-    for (const [key, value] of fields) form.append(key, value);
-    for (const [key, blob] of files) form.append(key, blob, fileName(blob));
-    body = form;
-  } else {
-    body = new URLSearchParams(fields.map(([k, v]) => [k, v]));
-  }
-  return { path: API_PATH, query, search, fields, files, encoding, body };
+  return encodeRequest<OperationDef>(operations[name], input, options);
 }
 
 // ------------------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@
  * `@ts-expect-error` lines fail the typecheck the day one of them compiles.
  */
 import { describe, expect, it } from 'vitest';
-import { createApiClient } from './client';
+import { createApiClient } from './operations';
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
 const api = createApiClient({

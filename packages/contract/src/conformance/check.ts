@@ -14,7 +14,8 @@
 import fc from 'fast-check';
 import type { z } from 'zod';
 import { hostErrorMessage } from '../api-error';
-import { createApiClient, type CallArgs } from '../client';
+import type { CallArgs } from '../client';
+import { createApiClient } from '../operations';
 import { API_PATH, encode, type WireEncoding } from '../codec';
 import { selectorLabel, type OperationDef, type OperationInput, type OperationReply } from '../operation';
 import { operationNames, operations, TransferFieldsSchema, type OperationName, type Operations } from '../operations';

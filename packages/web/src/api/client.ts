@@ -1,30 +1,27 @@
 /**
- * The app's one API client, created from the contract (ts-rest's client with the host's wire, decision 0022),
- * its query/mutation option factories, and the addresses under its base. Tokens come from the session: the
- * user token for user and public calls, the temporary token for the KYC submission. Every read's query
+ * The app's API client, made from the contract (ts-rest's client with the host's wire, decision 0022), its
+ * query/mutation option factories, and the addresses under its base. Tokens come from the session: the user
+ * token for user and public calls, the temporary token for the KYC submission. The client is made once per
+ * part of the contract (decision 0030), with this one configuration: `auth.ts` for the sign-in pages,
+ * `dashboard.ts` for the rest, so the login page loads none of the dashboard's schemas. Every read's query
  * options are in `queries.ts`; what a failed call shows is `error-message.ts`.
  */
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import {
-  createApiClient,
-  type ApiClient,
+  createRouterClient,
   type ApiError,
-  type CallArgs,
-  type MutationName,
+  type CallArgsOf,
   type OperationInput,
   type OperationName,
   type OperationReply,
-  type Operations,
-  type QueryName,
+  type OperationRouter,
+  type OperationsOf,
 } from '@ebank/contract';
 import { session } from '@/session/session';
 import '@/forms/zod-config';
 
 /** The API base address; the same origin unless the build says otherwise. */
 export const API_BASE = import.meta.env.VITE_API_BASE ?? '/';
-
-type Input<K extends OperationName> = OperationInput<Operations[K]>;
-type Reply<K extends OperationName> = OperationReply<Operations[K]>;
 
 /**
  * Query keys are hierarchical, `['bank', operation, input]`, so one operation's queries can be invalidated
@@ -33,19 +30,27 @@ type Reply<K extends OperationName> = OperationReply<Operations[K]>;
 export const bankKeys = {
   all: ['bank'] as const,
   operation: <K extends OperationName>(name: K) => ['bank', name] as const,
-  call: <K extends QueryName>(name: K, input: Input<K> | undefined) => ['bank', name, input ?? {}] as const,
+  call: <K extends OperationName>(name: K, input: object | undefined) => ['bank', name, input ?? {}] as const,
 };
 
 /**
  * `@ts-rest/react-query` offers no queries for POST routes (every call here is a POST) and does not support
  * React 19, so these small factories wrap the client's `call` (decision 0022).
  */
-export function createQueryFactories(client: ApiClient) {
-  const call = <K extends OperationName>(name: K, input: Input<K> | undefined, signal?: AbortSignal) =>
-    client.call(name, ...([input, signal ? { signal } : undefined] as CallArgs<K>));
+export function createQueryFactories<R extends OperationRouter>(client: RouterClient<R>) {
+  type Ops = OperationsOf<R>;
+  type Name = keyof R & OperationName;
+  type Input<K extends Name> = OperationInput<Ops[K]>;
+  type Reply<K extends Name> = OperationReply<Ops[K]>;
+  /** The part's reads (queries) and writes (mutations). */
+  type Query = { [K in Name]: Ops[K]['kind'] extends 'query' ? K : never }[Name];
+  type Mutation = Exclude<Name, Query>;
+
+  const call = <K extends Name>(name: K, input: Input<K> | undefined, signal?: AbortSignal) =>
+    client.call(name, ...([input, signal ? { signal } : undefined] as CallArgsOf<Ops[K]>));
 
   /** Query options for a read; pass them to `useQuery`, `useSuspenseQuery` or `ensureQueryData`. */
-  function queryOptionsFor<K extends QueryName>(name: K, ...[input]: CallArgs<K>) {
+  function queryOptionsFor<K extends Query>(name: K, ...[input]: CallArgsOf<Ops[K]>) {
     return queryOptions<Reply<K>, ApiError>({
       queryKey: bankKeys.call(name, input),
       queryFn: ({ signal }) => call(name, input, signal),
@@ -53,7 +58,7 @@ export function createQueryFactories(client: ApiClient) {
   }
 
   /** Mutation options for a write; pass them to `useMutation`. */
-  function mutationOptionsFor<K extends MutationName>(name: K) {
+  function mutationOptionsFor<K extends Mutation>(name: K) {
     return mutationOptions<Reply<K>, ApiError, Input<K>>({
       mutationKey: bankKeys.operation(name),
       mutationFn: (input) => call(name, input),
@@ -63,12 +68,16 @@ export function createQueryFactories(client: ApiClient) {
   return { queryOptionsFor, mutationOptionsFor };
 }
 
-export const api = createApiClient({
-  baseUrl: API_BASE,
-  token: (auth) => (auth === 'kyc' ? session.tempToken() : session.token()),
-});
+type RouterClient<R extends OperationRouter> = ReturnType<typeof createRouterClient<R>>;
 
-export const { queryOptionsFor, mutationOptionsFor } = createQueryFactories(api);
+/** The portal's client of one part of the contract, with its option factories. */
+export function portalClient<R extends OperationRouter>(router: R) {
+  const api = createRouterClient(router, {
+    baseUrl: API_BASE,
+    token: (auth) => (auth === 'kyc' ? session.tempToken() : session.token()),
+  });
+  return { api, ...createQueryFactories(api) };
+}
 
 /** An address under the API base (which may be relative), resolved against the page's origin. */
 export function apiUrl(path: string) {

@@ -12,7 +12,8 @@
 import type { OperationReply, Operations } from '@ebank/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { CONFIRM_TOAST_MS } from '@/lib/timings';
-import { api, bankKeys, queryOptionsFor } from './client';
+import { bankKeys } from './client';
+import { api, queryOptionsFor } from './dashboard';
 
 /** Account summary: balance, plan, totals, picture, unread count, whether a PIN exists. */
 export const institutionQuery = queryOptionsFor('getInstitution');

@@ -2,7 +2,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toast';
 import { errorReply, installFakeBank, NETWORK_FAILURE, type BankAnswer } from '@/test/fake-bank';
-import { mutationOptionsFor, queryOptionsFor } from './client';
+import { mutationOptionsFor, queryOptionsFor } from './dashboard';
 import { createAppQueryClient, type CallMeta } from './query-client';
 import { TOAST_MS } from '@/lib/timings';
 

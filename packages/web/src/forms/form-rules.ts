@@ -6,7 +6,6 @@
  */
 import { z } from 'zod';
 import './zod-config';
-import { imageContentProblem } from './image-rules';
 
 /** A text that must not be blank, with the screen's own message. */
 export const required = /* #__NO_SIDE_EFFECTS__ */ (message: string) => z.string().trim().min(1, message);
@@ -14,17 +13,3 @@ export const required = /* #__NO_SIDE_EFFECTS__ */ (message: string) => z.string
 /** Exactly `length` digits (a passcode, a PIN, a code), with the screen's own message otherwise. */
 export const exactDigits = /* #__NO_SIDE_EFFECTS__ */ (length: number, message: string) =>
   z.string().regex(new RegExp(`^\\d{${String(length)}}$`, 'u'), message);
-
-/**
- * A required image, with the screen's own message when none was chosen: one the bank accepts by the
- * browser's type and its size, then by its content, checked as the bank checks it (./image-rules).
- */
-export const imageFile = /* #__NO_SIDE_EFFECTS__ */ (missing: string) =>
-  z
-    .custom<File | undefined>((value) => value === undefined || value instanceof Blob)
-    .transform(async (file, ctx) => {
-      const problem = file === undefined ? missing : await imageContentProblem(file);
-      if (problem === undefined && file !== undefined) return file;
-      ctx.issues.push({ code: 'custom', message: problem ?? missing, input: file });
-      return z.NEVER;
-    });

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { EmailField } from '@/components/ui/form-fields';
 import { toast } from '@/components/ui/toast';
-import { mutationOptionsFor } from '@/api/client';
+import { mutationOptionsFor } from '@/api/auth';
 import { AccountCard } from './-components/account-card';
 import { emailField } from './-components/form-schemas';
 import { useResendCode } from './-components/use-resend-code';

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { CheckboxField, SecretDigitsField, TextField, EmailField } from '@/components/ui/form-fields';
 import { toast } from '@/components/ui/toast';
-import { mutationOptionsFor } from '@/api/client';
+import { mutationOptionsFor } from '@/api/auth';
 import { session } from '@/session/session';
 import { useAfterDelay } from '@/lib/use-after-delay';
 import { AccountCard } from './-components/account-card';

@@ -7,7 +7,7 @@ import { useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { toast } from '@/components/ui/toast';
-import { mutationOptionsFor } from '@/api/client';
+import { mutationOptionsFor } from '@/api/dashboard';
 import { cn } from '@/lib/cn';
 import { EmptyState, PageHeader, PageSkeleton } from './-components/page';
 import { notificationsQuery } from '@/api/queries';

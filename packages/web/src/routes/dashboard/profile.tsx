@@ -10,7 +10,7 @@ import { Form } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-fields';
 import { SelectField, type SelectOption } from '@/components/ui/select-field';
 import { toast } from '@/components/ui/toast';
-import { mutationOptionsFor } from '@/api/client';
+import { mutationOptionsFor } from '@/api/dashboard';
 import { countryNames } from '@/forms/countries';
 import { formatDate } from '@/lib/format';
 import { PageHeader, PageSkeleton } from './-components/page';

@@ -1,4 +1,4 @@
-import { operations } from '@ebank/contract';
+import { dashboardOperations } from '@ebank/contract';
 import { noop, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import AtSign from 'lucide-react/icons/at-sign';
@@ -14,7 +14,7 @@ import { DisabledReason, useDisabledReason } from '@/components/ui/disabled-reas
 import { Form } from '@/components/ui/form';
 import { EmailField, SecretDigitsField } from '@/components/ui/form-fields';
 import { toast } from '@/components/ui/toast';
-import { mutationOptionsFor } from '@/api/client';
+import { mutationOptionsFor } from '@/api/dashboard';
 import { profileQuery } from '@/api/queries';
 import { exactDigits } from '@/forms/form-rules';
 import { PageHeader } from './-components/page';
@@ -31,7 +31,7 @@ export const Route = createFileRoute('/dashboard/settings')({
 
 const DONE = 'Action Successful';
 
-const emailRule = operations.changeEmail.request.shape.email;
+const emailRule = dashboardOperations.changeEmail.request.shape.email;
 const emailSchema = z.object({ email: z.string().trim().pipe(emailRule) });
 
 /** The three fields of a passcode or PIN change: current, new and its confirmation, each `length` digits. */
@@ -40,7 +40,7 @@ function secretChangeSchema(
   length: number,
   messages: { current: string; next: string },
 ) {
-  const wire = operations[operation].request.shape;
+  const wire = dashboardOperations[operation].request.shape;
   return z.object({
     c_pwd: exactDigits(length, messages.current).pipe(wire.c_pwd),
     n_pwd: exactDigits(length, messages.next).pipe(wire.n_pwd),

@@ -3,13 +3,13 @@
  * own field schemas. Each field first checks what the screen promises, in the screen's words, then pipes
  * into the contract's field, so a form can never produce a request the contract would refuse.
  */
-import { operations } from '@ebank/contract';
+import { authOperations } from '@ebank/contract';
 import { z } from 'zod';
 import { required } from '@/forms/form-rules';
 import { PASSCODE_LENGTH } from './passcode';
 
 /** The sign-up request's fields (route files import it from here, so their first chunk stays lean). */
-export const signupShape = operations.signup.request.shape;
+export const signupShape = authOperations.signup.request.shape;
 
 export { PASSCODE_LENGTH };
 
@@ -21,7 +21,7 @@ export const messages = {
 } as const;
 
 /** An e-mail address: required, then the contract's rule ("That doesn't look like an email address"). */
-export const emailField = () => required('E-mail is required').pipe(operations.lookupUser.request.shape.email);
+export const emailField = () => required('E-mail is required').pipe(authOperations.lookupUser.request.shape.email);
 
 /** A new 6-digit passcode: "Password must be > 6 characters" while it is short. */
 export const newPasscodeField = () =>

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { CheckboxField, EmailField } from '@/components/ui/form-fields';
-import { mutationOptionsFor } from '@/api/client';
+import { mutationOptionsFor } from '@/api/auth';
 import { emailStepResolver } from './login-schemas';
 import { useHydrated } from './use-hydrated';
 import { textLinkClass } from '@/components/ui/text-link';

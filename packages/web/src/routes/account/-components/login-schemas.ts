@@ -1,5 +1,5 @@
 /** The login steps' schemas: the e-mail step's, and the passcode (users) or password (staff) step's. */
-import { operations } from '@ebank/contract';
+import { authOperations } from '@ebank/contract';
 import { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { emailField } from './form-schemas';
@@ -7,7 +7,7 @@ import { PASSCODE_LENGTH } from './passcode';
 
 const emailStepSchema = z.object({ email: emailField(), remember: z.boolean() });
 
-const password = operations.login.request.shape.password;
+const password = authOperations.login.request.shape.password;
 
 /** Users sign in with their 6-digit passcode; staff with a password. */
 const passcodeSchema = z.object({

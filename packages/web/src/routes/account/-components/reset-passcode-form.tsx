@@ -1,4 +1,4 @@
-import { operations } from '@ebank/contract';
+import { authOperations } from '@ebank/contract';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
@@ -8,14 +8,14 @@ import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { CheckboxField, SecretDigitsField, TextField, EmailField } from '@/components/ui/form-fields';
 import { toast } from '@/components/ui/toast';
-import { mutationOptionsFor } from '@/api/client';
+import { mutationOptionsFor } from '@/api/auth';
 import { required } from '@/forms/form-rules';
 import { useAfterDelay } from '@/lib/use-after-delay';
 import { AccountCard } from './account-card';
 import { confirmMatches, confirmPasscodeField, emailField, newPasscodeField, PASSCODE_LENGTH } from './form-schemas';
 import { textLinkClass } from '@/components/ui/text-link';
 
-const resetShape = operations.forgotPasscode.request.options[1].shape;
+const resetShape = authOperations.forgotPasscode.request.options[1].shape;
 
 const resetSchema = z
   .object({

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toast';
-import { mutationOptionsFor } from '@/api/client';
+import { mutationOptionsFor } from '@/api/auth';
 
 /**
  * The "resend" link of the verify and forgot screens: asks the bank to send the code again and says

@@ -1,4 +1,4 @@
-import { operations } from '@ebank/contract';
+import { authOperations } from '@ebank/contract';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import MailCheck from 'lucide-react/icons/mail-check';
@@ -10,7 +10,7 @@ import { Form } from '@/components/ui/form';
 import { EmailField } from '@/components/ui/form-fields';
 import { OtpField } from '@/components/ui/otp-field';
 import { toast } from '@/components/ui/toast';
-import { mutationOptionsFor } from '@/api/client';
+import { mutationOptionsFor } from '@/api/auth';
 import { exactDigits } from '@/forms/form-rules';
 import { session } from '@/session/session';
 import { useAfterDelay } from '@/lib/use-after-delay';
@@ -25,7 +25,7 @@ const CODE_LENGTH = 6;
 const verifySchema = z.object({
   email: emailField(),
   ver_code: exactDigits(CODE_LENGTH, 'Enter the 6-digit code from the e-mail').pipe(
-    operations.verifyEmail.request.shape.ver_code,
+    authOperations.verifyEmail.request.shape.ver_code,
   ),
 });
 

@@ -2,12 +2,13 @@
  * The KYC form's schema, empty values and choices, apart from the route file: what a route file builds at
  * its top level is evaluated, with zod, the contract and the country list, in the app's first chunk.
  */
-import { operations } from '@ebank/contract';
+import { dashboardOperations } from '@ebank/contract';
 import { z } from 'zod';
 import { countryNames } from '@/forms/countries';
-import { imageFile, required } from '@/forms/form-rules';
+import { required } from '@/forms/form-rules';
+import { imageFile } from '@/forms/image-upload';
 
-const shape = operations.submitVerification.request.shape;
+const shape = dashboardOperations.submitVerification.request.shape;
 
 export const DEFAULT_DOCUMENT_TYPE = "Driver's License";
 

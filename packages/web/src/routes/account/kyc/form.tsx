@@ -12,7 +12,7 @@ import { TextField } from '@/components/ui/form-fields';
 import { FileField } from '@/components/ui/file-field';
 import { SelectField } from '@/components/ui/select-field';
 import { toast } from '@/components/ui/toast';
-import { mutationOptionsFor } from '@/api/client';
+import { mutationOptionsFor } from '@/api/dashboard';
 import { imageRefusal } from '@/api/error-message';
 import { documentTypesQuery } from '@/api/queries';
 import { session } from '@/session/session';

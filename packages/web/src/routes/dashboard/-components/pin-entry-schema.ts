@@ -1,9 +1,9 @@
 /** The PIN entry of both PIN creation screens: 4 digits, then the contract's own rule. */
-import { operations } from '@ebank/contract';
+import { dashboardOperations } from '@ebank/contract';
 import { z } from 'zod';
 import { exactDigits } from '@/forms/form-rules';
 import { PIN_LENGTH } from './pin-draft';
 
 export const pinEntrySchema = z.object({
-  pin: exactDigits(PIN_LENGTH, 'Enter all 4 digits of your PIN').pipe(operations.createPin.request.shape.pin),
+  pin: exactDigits(PIN_LENGTH, 'Enter all 4 digits of your PIN').pipe(dashboardOperations.createPin.request.shape.pin),
 });

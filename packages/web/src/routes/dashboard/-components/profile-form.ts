@@ -2,11 +2,11 @@
  * The profile form's schema and country choices, apart from the route file: what a route file builds at
  * its top level is evaluated, with zod, the contract and the country list, in the app's first chunk.
  */
-import { operations } from '@ebank/contract';
+import { dashboardOperations } from '@ebank/contract';
 import { z } from 'zod';
 import { countryNames } from '@/forms/countries';
 
-const shape = operations.updateProfile.request.shape;
+const shape = dashboardOperations.updateProfile.request.shape;
 
 /** An optional detail: blank means "leave it as it is" (the contract's absent field). */
 export const optional = <T extends z.ZodType<unknown, string | undefined>>(wire: T) =>

@@ -5,9 +5,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { UserAvatar } from '@/components/user-avatar';
-import { mutationOptionsFor } from '@/api/client';
+import { mutationOptionsFor } from '@/api/dashboard';
 import { imageRefusal } from '@/api/error-message';
-import { IMAGE_ACCEPT, IMAGE_HINT, imageContentProblem } from '@/forms/image-rules';
+import { IMAGE_ACCEPT, IMAGE_HINT } from '@/forms/image-rules';
+import { imageContentProblem } from '@/forms/image-upload';
 import { cn } from '@/lib/cn';
 import { invalidate } from './cache-updates';
 

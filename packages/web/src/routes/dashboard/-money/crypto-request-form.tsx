@@ -4,7 +4,7 @@
  * with Copy), the amount and the proof of payment. The bank's reply is read by its icon: 'success' gives
  * the warning 'Payment Pending!' and a fresh form; any other icon gives 'Something went wrong!'.
  */
-import { operations } from '@ebank/contract';
+import { dashboardOperations } from '@ebank/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -16,7 +16,8 @@ import { FileField } from '@/components/ui/file-field';
 import { SelectField } from '@/components/ui/select-field';
 import { toast } from '@/components/ui/toast';
 import { DEFAULT_ERROR_MESSAGE, imageRefusal } from '@/api/error-message';
-import { imageFile, required } from '@/forms/form-rules';
+import { required } from '@/forms/form-rules';
+import { imageFile } from '@/forms/image-upload';
 import { CopyField } from './copy-field';
 import { amountField } from './fields';
 
@@ -56,7 +57,7 @@ export function addressOf(coins: CoinData, type: string): string {
   return coins.addresses2[type] ?? coins.addresses[coins.names.indexOf(type)] ?? '';
 }
 
-const shape = operations.createPayment.request.shape;
+const shape = dashboardOperations.createPayment.request.shape;
 
 /** The form's schema; `missingChoice` is the message of a required purpose or plan, when the form asks for one. */
 function requestSchema(missingChoice: string | undefined) {

@@ -3,7 +3,7 @@
  * words, then pipes into the contract's own field schema, so a form can never produce a request the
  * contract would refuse.
  */
-import { fieldMeta, operations, type money } from '@ebank/contract';
+import { dashboardOperations, fieldMeta, type money } from '@ebank/contract';
 import { z } from 'zod';
 import { required } from '@/forms/form-rules';
 
@@ -26,7 +26,7 @@ const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/u;
  * An amount typed into a number field: required, greater than 0, at most 2 decimals, then the contract's
  * money field (which turns it into a number).
  */
-export const amountField = (field: ReturnType<typeof money> = operations.createPayment.request.shape.amount) =>
+export const amountField = (field: ReturnType<typeof money> = dashboardOperations.createPayment.request.shape.amount) =>
   z
     .string()
     .trim()

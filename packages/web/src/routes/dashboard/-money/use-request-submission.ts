@@ -1,6 +1,6 @@
 import type { QueryName } from '@ebank/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { mutationOptionsFor } from '@/api/client';
+import { mutationOptionsFor } from '@/api/dashboard';
 import { DEFAULT_ERROR_MESSAGE } from '@/api/error-message';
 import { bankKeys } from '@/api/client';
 

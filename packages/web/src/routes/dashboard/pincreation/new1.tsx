@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { OtpField } from '@/components/ui/otp-field';
 import { toast } from '@/components/ui/toast';
-import { mutationOptionsFor } from '@/api/client';
+import { mutationOptionsFor } from '@/api/dashboard';
 import { PIN_CREATION_TOAST_MS, TRANSFER_REDIRECT_MS } from '@/lib/timings';
 import { useAfterDelay } from '@/lib/use-after-delay';
 import { PIN_CREATED_MESSAGE, PIN_MISMATCH_MESSAGE, PinCard, PinCardSkeleton } from '../-components/pin-creation';

@@ -1,4 +1,4 @@
-import { fieldMeta, operations } from '@ebank/contract';
+import { dashboardOperations, fieldMeta } from '@ebank/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
@@ -12,7 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { Form } from '@/components/ui/form';
 import { OtpField } from '@/components/ui/otp-field';
 import { toast } from '@/components/ui/toast';
-import { mutationOptionsFor } from '@/api/client';
+import { mutationOptionsFor } from '@/api/dashboard';
 import { institutionQuery } from '@/api/queries';
 import { formatAmount } from '@/lib/format';
 import { exactDigits } from '@/forms/form-rules';
@@ -143,7 +143,7 @@ function PinPage() {
               </>
             }
             label="Transaction PIN"
-            field={operations.confirmPin.request.shape.pin}
+            field={dashboardOperations.confirmPin.request.shape.pin}
             invalid={PIN_MESSAGES.invalidPin}
             masked
             submitLabel="Confirm"
@@ -157,7 +157,7 @@ function PinPage() {
             title={step.head}
             description={step.body}
             label="Authorization code"
-            field={operations.confirmTransferCode.request.shape.code}
+            field={dashboardOperations.confirmTransferCode.request.shape.code}
             invalid="Enter the 4-digit code"
             masked={false}
             submitLabel="Confirm Code"
