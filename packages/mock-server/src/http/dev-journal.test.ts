@@ -18,7 +18,7 @@ import {
 } from '@ebank/contract';
 import { inputArbitrary, receive, sampleImages } from '@ebank/contract/testing';
 import { BankError } from '../bank/errors';
-import { isSecretField, Journal, JOURNAL_LIMIT, MASK, type AnsweredCall } from './dev-journal';
+import { isSecretField, Journal, JOURNAL_LIMIT, MASK, type AnsweredCall, type JournalEntry } from './dev-journal';
 
 const TOKEN = 'header.claims.signature';
 
@@ -33,6 +33,14 @@ function digitFields(schema: z.core.$ZodType): string[] {
 }
 
 const ok = { status: 200, body: {}, replyValid: true } as const;
+/** Records a call and reads its entry back, as GET /__mock/journal shows it. */
+function recorded(journal: Journal, call: AnsweredCall): JournalEntry {
+  journal.record(call);
+  const [entry] = journal.list();
+  if (!entry) throw new Error('The call was not recorded');
+  return entry;
+}
+
 const answered = (call: Partial<AnsweredCall['call']>, result: AnsweredCall['result'] = ok): AnsweredCall => ({
   call: { query: {}, fields: {}, files: [], ...call },
   result,
@@ -47,7 +55,7 @@ describe('masking: every secret of every operation', () => {
     for (const input of samples) {
       const wire = await receive(encode(name, input, { token: TOKEN }));
       const journal = new Journal();
-      const entry = journal.record(answered(wire));
+      const entry = recorded(journal, answered(wire));
 
       expect(entry.operation).toBe(name);
       expect(entry.selector).toBe(selectorLabel(operation.selector));
@@ -73,7 +81,7 @@ describe('masking: every secret of every operation', () => {
     for (const name of operationNames) {
       for (const input of fc.sample(inputArbitrary(name), { numRuns: 12, seed: 3 })) {
         const wire = await receive(encode(name, input, { token: TOKEN }));
-        const entry = new Journal().record(answered(wire));
+        const entry = recorded(new Journal(), answered(wire));
         for (const [field, value] of Object.entries(entry.fields)) if (value === MASK) masked.add(field);
       }
     }
@@ -95,7 +103,8 @@ describe('masking: every secret of every operation', () => {
   });
 
   it('masks secret-looking fields of a call that names no operation, but not marker flags', () => {
-    const entry = new Journal().record(
+    const entry = recorded(
+      new Journal(),
       answered({
         fields: {
           password: 'hunter2',
@@ -131,7 +140,7 @@ describe('masking: every secret of every operation', () => {
       size: 3,
       buffer: Uint8Array.of(1),
     };
-    const entry = new Journal().record(answered({ fields: { pin: ['1111', '2222'] }, files: [png, text] }));
+    const entry = recorded(new Journal(), answered({ fields: { pin: ['1111', '2222'] }, files: [png, text] }));
     expect(entry.fields).toEqual({
       pin: [MASK, MASK],
       depositPic: [
@@ -145,20 +154,23 @@ describe('masking: every secret of every operation', () => {
 describe('the entries', () => {
   it('name the operation of an invalid call, and none for a call that names none or several', () => {
     const journal = new Journal();
-    const invalid = journal.record(
+    const invalid = recorded(
+      journal,
       answered(
         { query: { crud: 'userlogin' }, fields: { email: 'x' } },
         { status: 400, body: { error: true, message: 'm' } },
       ),
     );
     expect(invalid).toMatchObject({ operation: 'login', selector: 'crud=userlogin', status: 400, replyValid: true });
-    const none = journal.record(answered({ fields: {} }, { status: 400, body: { error: true, message: 'm' } }));
+    const none = recorded(journal, answered({ fields: {} }, { status: 400, body: { error: true, message: 'm' } }));
     expect(none).toMatchObject({ operation: null, selector: null, email: null });
-    const several = journal.record(
+    const several = recorded(
+      journal,
       answered({ fields: { getprofile: '1', getcontact: '1' } }, { status: 400, body: {} }),
     );
     expect(several).toMatchObject({ operation: null, selector: null, replyValid: false });
-    const unknownCrud = journal.record(
+    const unknownCrud = recorded(
+      journal,
       answered({ query: { crud: 'nope' } }, { status: 400, body: '{"error":true,"message":"m"}' }),
     );
     expect(unknownCrud).toMatchObject({ operation: null, replyValid: true });
@@ -167,21 +179,22 @@ describe('the entries', () => {
   it('take the customer from the token, else from the e-mail field; and the reply check as made', () => {
     const journal = new Journal();
     expect(
-      journal.record(answered({ fields: { getprofile: '1', token: TOKEN } }, { ...ok, email: 'demo@bank.test' })),
+      recorded(journal, answered({ fields: { getprofile: '1', token: TOKEN } }, { ...ok, email: 'demo@bank.test' })),
     ).toMatchObject({ email: 'demo@bank.test', operation: 'getProfile', replyValid: true });
     expect(
-      journal.record(
+      recorded(
+        journal,
         answered({ query: { crud: 'iduser' }, fields: { email: 'who@bank.test' } }, { status: 200, body: {} }),
       ),
     ).toMatchObject({ email: 'who@bank.test', replyValid: null });
     expect(
-      journal.record(answered({ fields: { getprofile: '1' } }, { status: 500, body: {}, replyValid: false })),
+      recorded(journal, answered({ fields: { getprofile: '1' } }, { status: 500, body: {}, replyValid: false })),
     ).toMatchObject({ email: null, replyValid: false });
   });
 
   it('say when the call came in, and how long it took', () => {
     const journal = new Journal({ now: () => Date.parse('2030-01-02T03:04:05.000Z') });
-    const entry = journal.record({ ...answered({}), startedAt: performance.now() - 250 });
+    const entry = recorded(journal, { ...answered({}), startedAt: performance.now() - 250 });
     expect(entry.durationMs).toBeGreaterThanOrEqual(250);
     expect(entry.durationMs).toBeLessThan(5000);
     expect(Date.parse(entry.at)).toBeCloseTo(Date.parse('2030-01-02T03:04:05.000Z') - entry.durationMs, -1);
@@ -237,6 +250,34 @@ describe('the journal', () => {
     expect(refusal({ operation: 'getinstituition' })?.message).toMatch(/^operation: not an operation/u);
     expect(refusal({ email: ['a@bank.test', 'b@bank.test'] })).toEqual({ status: 400, message: 'email: give it once' });
     expect(refusal({ who: 'me' })).toEqual({ status: 400, message: 'Filter by operation, email or status only' });
+  });
+
+  it('shows a call as it was when recorded, however late the journal is read, and the same entry on every read', () => {
+    let now = Date.parse('2030-01-02T03:04:05.000Z');
+    const journal = new Journal({ now: () => now });
+    const fields: Record<string, unknown> = { email: 'a@bank.test', password: 'hunter2' };
+    journal.record(answered({ query: { crud: 'userlogin' }, fields }, { status: 401, body: {} }));
+    now += 60_000;
+    fields.email = 'b@bank.test';
+    fields.password = 'changed';
+    const [entry] = journal.list();
+    expect(entry).toMatchObject({ operation: 'login', email: 'a@bank.test', status: 401 });
+    expect(entry?.fields).toEqual({ email: 'a@bank.test', password: MASK });
+    expect(Date.parse(entry?.at ?? '')).toBeCloseTo(
+      Date.parse('2030-01-02T03:04:05.000Z') - (entry?.durationMs ?? 0),
+      -1,
+    );
+    expect(journal.list()[0]).toBe(entry);
+  });
+
+  it('keeps the latest calls in order across clears and many rounds of its bound', () => {
+    const journal = new Journal({ limit: 4 });
+    for (let i = 0; i < 11; i++) journal.record(lookup(`u${i}@bank.test`));
+    expect(journal.list().map((e) => e.email)).toEqual(['u10', 'u9', 'u8', 'u7'].map((u) => `${u}@bank.test`));
+    journal.clear();
+    for (let i = 0; i < 2; i++) journal.record(lookup(`v${i}@bank.test`));
+    expect(journal.list().map((e) => e.email)).toEqual(['v1@bank.test', 'v0@bank.test']);
+    expect(new Journal({ limit: 0 }).list()).toEqual([]);
   });
 
   it('is emptied by clear', () => {

@@ -123,10 +123,15 @@ export function namedOperation(
   query: Readonly<Record<string, unknown>>,
   fields: Readonly<Record<string, unknown>>,
 ): OperationName | null {
-  const crud = typeof query.crud === 'string' ? operationForCrud(query.crud) : undefined;
-  const markers = Object.keys(fields).flatMap((key) => operationForMarker(key) ?? []);
-  const named = [...(crud === undefined ? [] : [crud]), ...markers];
-  return named.length === 1 ? (named[0] ?? null) : null;
+  let named = typeof query.crud === 'string' ? (operationForCrud(query.crud) ?? null) : null;
+  let count = named === null ? 0 : 1;
+  for (const key of Object.keys(fields)) {
+    const marked = operationForMarker(key);
+    if (marked === undefined) continue;
+    if (++count > 1) return null;
+    named = marked;
+  }
+  return named;
 }
 
 /** `JSON.stringify`, typed as it behaves: undefined for what JSON cannot write. */
@@ -152,12 +157,14 @@ export function maskedFields(
   files: readonly IncomingFile[] = [],
 ): Record<string, JournalValue> {
   const shown: Record<string, JournalValue> = Object.create(null) as Record<string, JournalValue>;
-  for (const [field, value] of Object.entries(fields)) shown[field] = shownValue(operation, field, value);
-  const byField = new Map<string, JournalFile[]>();
-  for (const file of files) byField.set(file.fieldname, [...(byField.get(file.fieldname) ?? []), shownFile(file)]);
-  for (const [field, list] of byField) {
-    const [only, ...more] = list;
-    shown[field] = only && more.length === 0 ? only : list;
+  for (const field of Object.keys(fields)) shown[field] = shownValue(operation, field, fields[field]);
+  if (files.length > 0) {
+    const byField = new Map<string, JournalFile[]>();
+    for (const file of files) byField.set(file.fieldname, [...(byField.get(file.fieldname) ?? []), shownFile(file)]);
+    for (const [field, list] of byField) {
+      const [only, ...more] = list;
+      shown[field] = only && more.length === 0 ? only : list;
+    }
   }
   return { ...shown };
 }
@@ -217,45 +224,86 @@ export interface JournalOptions {
   readonly now?: () => number;
 }
 
+/**
+ * A call as the journal keeps it: its secrets already masked and its files already summarised (no
+ * secret and no file's bytes are kept), its entry written out when the journal is first read.
+ */
+interface Recorded {
+  /** When the call arrived (ms since the epoch). */
+  readonly at: number;
+  readonly operation: OperationName | null;
+  readonly email: string | null;
+  readonly status: number;
+  readonly durationMs: number;
+  readonly fields: Readonly<Record<string, JournalValue>>;
+  readonly replyValid: boolean | null;
+  /** The entry, once read. */
+  entry?: JournalEntry;
+}
+
+/** A recorded call's entry (the same object on every read). */
+function entryOf(recorded: Recorded): JournalEntry {
+  recorded.entry ??= {
+    at: new Date(recorded.at).toISOString(),
+    operation: recorded.operation,
+    selector: recorded.operation === null ? null : selectorLabel(operations[recorded.operation].selector),
+    email: recorded.email,
+    status: recorded.status,
+    durationMs: recorded.durationMs,
+    fields: recorded.fields,
+    replyValid: recorded.replyValid,
+  };
+  return recorded.entry;
+}
+
 export class Journal {
-  /** Newest first. */
-  private readonly entries: JournalEntry[] = [];
+  /** A ring of the latest calls: `next` is where the next one goes, over the oldest once it is full. */
+  private readonly ring: (Recorded | undefined)[];
+  private next = 0;
+  private size = 0;
   private readonly limit: number;
   private readonly now: () => number;
 
   constructor(options: JournalOptions = {}) {
     this.limit = options.limit ?? JOURNAL_LIMIT;
     this.now = options.now ?? Date.now;
+    this.ring = new Array<Recorded | undefined>(Math.max(0, this.limit)).fill(undefined);
   }
 
   /** Records a call the API answered. */
-  record({ call, result, startedAt }: AnsweredCall): JournalEntry {
+  record({ call, result, startedAt }: AnsweredCall): void {
+    if (this.limit <= 0) return;
     const durationMs = Math.max(0, Math.round((performance.now() - startedAt) * 10) / 10);
     const operation = namedOperation(call.query, call.fields);
     const sentEmail = typeof call.fields.email === 'string' && call.fields.email !== '' ? call.fields.email : null;
-    const entry: JournalEntry = {
-      at: new Date(this.now() - durationMs).toISOString(),
+    this.ring[this.next] = {
+      at: this.now() - durationMs,
       operation,
-      selector: operation === null ? null : selectorLabel(operations[operation].selector),
       email: result.email ?? sentEmail,
       status: result.status,
       durationMs,
       fields: maskedFields(operation, call.fields, call.files),
       replyValid: replyValidity(result),
     };
-    this.entries.unshift(entry);
-    if (this.entries.length > this.limit) this.entries.length = this.limit;
-    return entry;
+    this.next = (this.next + 1) % this.limit;
+    if (this.size < this.limit) this.size++;
   }
 
   /** The calls that pass every filter given, newest first. */
   list(filter: JournalFilter = {}): JournalEntry[] {
-    return this.entries.filter(
-      (entry) =>
+    const entries: JournalEntry[] = [];
+    for (let i = 1; i <= this.size; i++) {
+      const recorded = this.ring[(this.next - i + this.limit) % this.limit];
+      if (recorded === undefined) continue;
+      const entry = entryOf(recorded);
+      if (
         (filter.operation === undefined || entry.operation === filter.operation) &&
         (filter.email === undefined || entry.email === filter.email) &&
-        (filter.status === undefined || entry.status === filter.status),
-    );
+        (filter.status === undefined || entry.status === filter.status)
+      )
+        entries.push(entry);
+    }
+    return entries;
   }
 
   /** Reads the filters of a URL query; a bad one is refused (400). */
@@ -266,7 +314,9 @@ export class Journal {
   }
 
   clear(): void {
-    this.entries.length = 0;
+    this.ring.fill(undefined);
+    this.next = 0;
+    this.size = 0;
   }
 }
 
