@@ -14,7 +14,7 @@ import { CATALOGUE, seedBank } from '../bank/seed';
 import { TokenSigner } from '../bank/security';
 import { delayFor, sleep, type LatencyConfig } from './faults';
 import { answerApiCall, decodeApiCall, decodeFailureResult, errorResult, type ApiResult } from './api-core';
-import { Journal } from './dev-journal';
+import { Journal, type AnsweredCall } from './dev-journal';
 import { formOf, FormRefusal, parseForm } from './form-parsers';
 import { securityHeaders, sendError, sendReply } from './reply';
 import {
@@ -72,14 +72,16 @@ const API_PATH = '/api/users.php';
 /** The Express route method for each method of a developer endpoint. */
 const VERBS = { GET: 'get', POST: 'post', PUT: 'put', DELETE: 'delete' } as const;
 
+/** Never cached: on every reply of the API. */
 const noStore: RequestHandler = (_req, res, next) => {
-  res.set('Cache-Control', 'no-store');
+  res.setHeader('Cache-Control', 'no-store');
   next();
 };
 
-/** Notes when an API call came in (before its body is read), for its duration in the journal. */
-const startClock: RequestHandler = (_req, res, next) => {
+/** An API call comes in: never cached, and its arrival noted (before its body is read) for the journal. */
+const callArrives: RequestHandler = (_req, res, next) => {
   res.locals.startedAt = performance.now();
+  res.setHeader('Cache-Control', 'no-store');
   next();
 };
 
@@ -104,10 +106,9 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
   /** The calls the API answered (GET /__mock/journal); in memory only. */
   const journal = new Journal(options.now ? { now: options.now } : {});
   /** Records a call in the journal; `startedAt` is when the call came in (`res.locals.startedAt`). */
-  const record = (req: express.Request, res: express.Response, result: ApiResult) => {
-    const { fields, files } = formOf(req);
+  const record = (res: express.Response, call: AnsweredCall['call'], result: ApiResult) => {
     const startedAt = typeof res.locals.startedAt === 'number' ? res.locals.startedAt : performance.now();
-    journal.record({ call: { query: req.query, fields, files }, result, startedAt });
+    journal.record({ call, result, startedAt });
   };
 
   // --- the state file (MOCK_STATE_FILE, see persistence.ts) ------------------------------------
@@ -127,22 +128,20 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
   if (options.upstream) app.use(validatingProxy(options.upstream));
 
   // --- the API ---------------------------------------------------------------------------------
-  /** Login step 1, the e-mail lookup, is rate limited per client (docs/decisions/0010). */
-  const limitLookups: RequestHandler = (req, res, next) => {
-    const refused = lookupRefusal(
-      bank,
-      { query: req.query, fields: formOf(req).fields },
-      req.socket.remoteAddress ?? 'unknown',
-    );
-    if (refused) {
-      record(req, res, refused);
-      sendReply(res, refused);
-    } else next();
-  };
   const { latency, faultRate } = options;
   const answer: RequestHandler = async (req, res) => {
+    // Express parses the query on every read of `req.query`: read once.
+    const query = req.query;
     const { fields, files } = formOf(req);
-    const decoded = decodeApiCall({ query: req.query, fields, files });
+    const call = { query, fields, files };
+    /** Login step 1, the e-mail lookup, is rate limited per client (docs/decisions/0010). */
+    const refused = lookupRefusal(bank, call, req.socket.remoteAddress ?? 'unknown');
+    if (refused) {
+      record(res, call, refused);
+      sendReply(res, refused);
+      return;
+    }
+    const decoded = decodeApiCall(call);
     if (latency) {
       const keys = decoded.ok ? [decoded.name, selectorLabel(decoded.operation.selector).replace('crud=', '')] : [];
       const delay = delayFor(latency, keys, random);
@@ -150,28 +149,28 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
     }
     if (!decoded.ok) {
       const failure = decodeFailureResult(decoded);
-      record(req, res, failure);
+      record(res, call, failure);
       sendReply(res, apiReply(failure));
       return;
     }
     if (faultRate && random() < faultRate) {
       const message = 'The bank is temporarily unavailable (simulated). Please try again.';
-      record(req, res, errorResult(503, message, 'simulated_fault'));
+      record(res, call, errorResult(503, message, 'simulated_fault'));
       sendError(res, 503, message, 'simulated_fault');
       return;
     }
     // For links to uploaded pictures.
     const origin = `${req.protocol}://${req.get('host') ?? 'localhost'}`;
     const result = await answerApiCall(bank, decoded, origin, { validateReplies });
-    record(req, res, result);
+    record(res, call, result);
     sendReply(res, apiReply(result));
   };
-  // One route, so the path is matched once per call; its handlers run in this order for every method.
+  // One route, so the path is matched once per call; a POST is answered by these three in turn, any
+  // other method by the last.
   app
     .route(API_PATH)
-    .all(noStore)
-    .post(startClock, parseForm, limitLookups, answer)
-    .all((_req, res) => {
+    .post(callArrives, parseForm, answer)
+    .all(noStore, (_req, res) => {
       sendReply(res, API_METHOD_NOT_ALLOWED);
     });
 

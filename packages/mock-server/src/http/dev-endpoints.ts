@@ -45,16 +45,30 @@ export interface Reply {
   readonly body: string | Uint8Array;
 }
 
+/** The security headers, then these, then the JSON Content-Type. */
+const jsonHeaders = (headers: Readonly<Record<string, string>>): Readonly<Record<string, string>> =>
+  Object.freeze({ ...SECURITY_HEADERS, ...headers, 'Content-Type': JSON_TYPE });
+const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
+/** The headers of a JSON reply with no others, and of an API reply with no others: made once, shared. */
+const JSON_HEADERS = jsonHeaders(NO_HEADERS);
+const API_HEADERS = jsonHeaders({ 'Cache-Control': 'no-store' });
+
 /** A JSON reply with the security headers (and these, before its Content-Type). */
-export const jsonReply = (status: number, value: unknown, headers: Readonly<Record<string, string>> = {}): Reply => ({
+export const jsonReply = (
+  status: number,
+  value: unknown,
+  headers: Readonly<Record<string, string>> = NO_HEADERS,
+): Reply => ({
   status,
-  headers: { ...SECURITY_HEADERS, ...headers, 'Content-Type': JSON_TYPE },
+  headers: headers === NO_HEADERS ? JSON_HEADERS : jsonHeaders(headers),
   body: JSON.stringify(value),
 });
 
 /** An {@link ApiResult} (a reply or an error of the API) as the API sends it: never cached. */
-export const apiReply = (result: ApiResult, headers: Readonly<Record<string, string>> = {}): Reply =>
-  jsonReply(result.status, result.body, { 'Cache-Control': 'no-store', ...headers });
+export const apiReply = (result: ApiResult, headers: Readonly<Record<string, string>> = NO_HEADERS): Reply =>
+  headers === NO_HEADERS
+    ? { status: result.status, headers: API_HEADERS, body: JSON.stringify(result.body) }
+    : jsonReply(result.status, result.body, { 'Cache-Control': 'no-store', ...headers });
 
 /** The API's answer to any method but POST. */
 export const API_METHOD_NOT_ALLOWED: Reply = apiReply(

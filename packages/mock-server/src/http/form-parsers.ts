@@ -130,9 +130,10 @@ const urlencodedParser: RequestHandler = express.urlencoded({
   verify: checkUrlencoded,
 });
 
+const replaced = (v: unknown) => typeof v === 'string' && v.includes('\uFFFD');
+
 /** busboy reads bytes that are not UTF-8 as U+FFFD: a text field holding one was not UTF-8 as sent. */
 function notUtf8Field(fields: Readonly<Record<string, unknown>>): string | undefined {
-  const replaced = (v: unknown) => typeof v === 'string' && v.includes('\uFFFD');
   for (const name in fields) {
     const value = fields[name];
     if (name.includes('\uFFFD') || (Array.isArray(value) ? value.some(replaced) : replaced(value))) return name;

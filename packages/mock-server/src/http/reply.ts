@@ -10,9 +10,11 @@ import type { ErrorReply } from '@ebank/contract';
 import { errorReply } from './api-core';
 import { SECURITY_HEADERS, type Reply } from './dev-endpoints';
 
+const SECURITY_HEADER_LIST = Object.entries(SECURITY_HEADERS);
+
 /** Sets the security headers on every reply. */
 export const securityHeaders: RequestHandler = (_req, res, next) => {
-  res.set(SECURITY_HEADERS);
+  for (const [name, value] of SECURITY_HEADER_LIST) res.setHeader(name, value);
   next();
 };
 
@@ -30,7 +32,12 @@ export const sendError = (
 /** Sends a {@link Reply} of the transport-free endpoints (dev-endpoints.ts): its status, headers and body. */
 export function sendReply(res: Response, reply: Reply): void {
   res.status(reply.status);
-  for (const [name, value] of Object.entries(reply.headers)) res.setHeader(name, value);
+  const { headers } = reply;
+  for (const name of Object.keys(headers)) {
+    const value = headers[name];
+    // A header already set to the same value (the security headers, on every reply) keeps its place.
+    if (value !== undefined && res.getHeader(name) !== value) res.setHeader(name, value);
+  }
   const { body } = reply;
   res.end(typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength));
 }
