@@ -15,6 +15,7 @@ const shared = portalViteConfig(fileURLToPath(new URL('.', import.meta.url)));
 export default defineConfig({
   ...shared,
   plugins: [...(shared.plugins ?? []), prerender()],
+  build: { ...shared.build, manifest: true }, // dist/.vite/manifest.json, read by the size check (.size-limit.ts)
   server: { proxy },
   preview: { proxy },
 });
