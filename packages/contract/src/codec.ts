@@ -4,7 +4,8 @@
  * contract and returns it typed, or a typed error that says what is wrong, field by field.
  */
 import type { z } from 'zod';
-import { checkFile, type IncomingFile } from './files';
+import type { IncomingFile } from './files';
+import { checkFile } from './image-inspect';
 import type { OperationDef, OperationInput, OperationReceived } from './operation';
 import { selectorLabel } from './operation';
 import { operations, operationNames, type OperationName, type Operations } from './operations';

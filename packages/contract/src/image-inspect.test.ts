@@ -1,18 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decode } from './codec';
-import {
-  checkFile,
-  containsMarkup,
-  imageDimensions,
-  imageFile,
-  inspectImage,
-  MAX_IMAGE_PIXELS,
-  MAX_IMAGE_SIDE,
-  sniffImageType,
-  type ImageType,
-  type IncomingFile,
-} from './files';
+import { imageFile, MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE, type ImageType, type IncomingFile } from './files';
+import { checkFile, containsMarkup, imageDimensions, inspectImage, sniffImageType } from './image-inspect';
 import { notImages, sampleImages } from './testing';
 
 // --- image headers, built byte by byte -----------------------------------------------------------

@@ -1,5 +1,6 @@
 export * from './fields';
 export * from './files';
+export * from './image-inspect';
 export * from './replies';
 export * from './operation';
 export * from './operations';
