@@ -293,6 +293,9 @@ export class Bank {
   notificationsOf(userId: string): Notification[] {
     return this.notifications.of(userId);
   }
+  unreadCount(userId: string): number {
+    return this.notifications.unreadCount(userId);
+  }
   markRead(user: User, id: string) {
     this.notifications.markRead(user, id);
   }

@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Bank } from './bank';
+import { TEST_HASH_COST } from '../testing/harness';
+import { Bank } from './bank';
+import { CATALOGUE } from './seed';
 import type { User } from './model';
 import { seededTestBank } from './test-bank';
 
@@ -33,5 +35,28 @@ describe('the ledger', () => {
     expect(() =>
       bank.postLedgerEntry({ userId: demo.id, name: 'x', direction: 'credit', amountCents: 0.5, status: 'successful' }),
     ).toThrow();
+  });
+
+  it('keeps each customer to their own entries, totals and unread count, after posting and after a restore', () => {
+    const other = bank.allEntries().find((e) => e.userId !== demo.id)?.userId;
+    expect(other).toBeDefined();
+    const before = bank.balanceCents(demo.id);
+    bank.postLedgerEntry({ userId: demo.id, name: 'x', direction: 'credit', amountCents: 100, status: 'successful' });
+    expect(bank.balanceCents(demo.id)).toBe(before + 100);
+    expect(bank.entries(demo.id).every((e) => e.userId === demo.id)).toBe(true);
+    expect(bank.balanceCents(demo.id)).toBe(ledgerBalance(demo.id));
+    if (other !== undefined) expect(bank.balanceCents(other)).toBe(ledgerBalance(other));
+    const unread = bank.notificationsOf(demo.id).filter((n) => !n.read).length;
+    expect(bank.unreadCount(demo.id)).toBe(unread);
+    expect(bank.unreadCount('nobody')).toBe(0);
+    const [first] = bank.notificationsOf(demo.id).filter((n) => !n.read);
+    if (first) bank.markRead(demo, first.id);
+    expect(bank.unreadCount(demo.id)).toBe(unread - (first ? 1 : 0));
+
+    const restored = Bank.restore(bank.snapshot(), { catalogue: CATALOGUE, config: { hashCost: TEST_HASH_COST } });
+    expect(restored.balanceCents(demo.id)).toBe(bank.balanceCents(demo.id));
+    expect(restored.totals(demo.id)).toEqual(bank.totals(demo.id));
+    expect(restored.entries(demo.id)).toEqual(bank.entries(demo.id));
+    expect(restored.unreadCount(demo.id)).toBe(bank.unreadCount(demo.id));
   });
 });

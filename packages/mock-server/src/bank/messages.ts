@@ -35,6 +35,13 @@ export class Notifications {
     return newestFirst(this.byUser.get(userId) ?? []);
   }
 
+  /** How many of a customer's notifications are unread. */
+  unreadCount(userId: string): number {
+    let count = 0;
+    for (const n of this.byUser.get(userId) ?? []) if (!n.read) count++;
+    return count;
+  }
+
   markRead(user: User, id: string) {
     const n = this.byUser.get(user.id)?.find((x) => x.id === id);
     if (!n) refuse('not_found', 'Notification not found');

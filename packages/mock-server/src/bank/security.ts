@@ -85,7 +85,8 @@ export class TokenSigner {
   private readonly verified = new Map<string, Readonly<TokenClaims> | undefined>();
 
   verify(token: string): Readonly<TokenClaims> | undefined {
-    if (this.verified.has(token)) return this.verified.get(token);
+    const known = this.verified.get(token);
+    if (known !== undefined || this.verified.has(token)) return known;
     const claims = this.check(token);
     if (this.verified.size >= 10_000) this.verified.clear();
     this.verified.set(token, claims === undefined ? undefined : Object.freeze(claims));

@@ -8,7 +8,7 @@
 import { decode, type Decoded, type DecodeFailure, type ErrorReply, type IncomingFile } from '@ebank/contract';
 import type { Bank } from '../bank/bank';
 import { BankError } from '../bank/errors';
-import { handlers, type BaseContext } from './handlers';
+import { handlers } from './handlers';
 
 /** A call as a transport received it. */
 export interface ApiCall {
@@ -65,13 +65,12 @@ export async function answerApiCall(
   let customer: { email?: string } = {};
   try {
     const { operation } = decoded;
-    const base: BaseContext = { bank, origin, stored };
     const user =
       operation.auth === 'none'
         ? undefined
         : bank.authenticate(decoded.token, operation.auth === 'kyc' ? 'kyc' : 'user');
     if (user) customer = { email: user.email };
-    const context = user ? { ...base, user, token: decoded.token ?? '' } : base;
+    const context = user ? { bank, origin, stored, user, token: decoded.token ?? '' } : { bank, origin, stored };
     const handler = handlers[decoded.name] as (c: typeof context, i: unknown) => unknown;
     const reply = await handler(context, decoded.input);
     if (options.validateReplies ?? true) {

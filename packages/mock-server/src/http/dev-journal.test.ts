@@ -127,6 +127,14 @@ describe('masking: every secret of every operation', () => {
     });
   });
 
+  it('shows a field named __proto__ as a field like any other', () => {
+    const fields = JSON.parse('{"__proto__":"x","email":"a@b.test"}') as Record<string, unknown>;
+    const entry = recorded(new Journal(), answered({ fields }));
+    expect(Object.keys(entry.fields)).toEqual(['__proto__', 'email']);
+    expect(JSON.stringify(entry.fields)).toBe('{"__proto__":"x","email":"a@b.test"}');
+    expect(Object.getPrototypeOf(entry.fields)).toBe(Object.prototype);
+  });
+
   it('masks every copy of a repeated secret, and shows files by name, type and size only', () => {
     const png: IncomingFile = {
       fieldname: 'depositPic',

@@ -156,17 +156,24 @@ export function maskedFields(
   fields: Readonly<Record<string, unknown>>,
   files: readonly IncomingFile[] = [],
 ): Record<string, JournalValue> {
-  const shown: Record<string, JournalValue> = Object.create(null) as Record<string, JournalValue>;
-  for (const field of Object.keys(fields)) shown[field] = shownValue(operation, field, fields[field]);
+  const shown: Record<string, JournalValue> = {};
+  for (const field of Object.keys(fields)) show(shown, field, shownValue(operation, field, fields[field]));
   if (files.length > 0) {
     const byField = new Map<string, JournalFile[]>();
     for (const file of files) byField.set(file.fieldname, [...(byField.get(file.fieldname) ?? []), shownFile(file)]);
     for (const [field, list] of byField) {
       const [only, ...more] = list;
-      shown[field] = only && more.length === 0 ? only : list;
+      show(shown, field, only && more.length === 0 ? only : list);
     }
   }
-  return { ...shown };
+  return shown;
+}
+
+/** Sets a field of an entry as an own property, whatever its name (`__proto__` included). */
+function show(shown: Record<string, JournalValue>, field: string, value: JournalValue) {
+  if (field === '__proto__')
+    Object.defineProperty(shown, field, { value, enumerable: true, writable: true, configurable: true });
+  else shown[field] = value;
 }
 
 /** Whether an answer passed the contract: as the request core checked it, else the error shape. */

@@ -122,7 +122,7 @@ export const handlers: Handlers = {
       },
       currency: bank.catalogue.currency,
       tb: { current_balance: money(bank.balanceCents(user.id)) },
-      notificationcount: bank.notificationsOf(user.id).filter((n) => !n.read).length,
+      notificationcount: bank.unreadCount(user.id),
       haspin: Boolean(user.pinHash),
       data: { account_no: user.accountNumber },
       data2: { swift_code: bankDetails.swiftCode, routing_no: bankDetails.routingNumber, country: bankDetails.country },
