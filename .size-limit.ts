@@ -1,7 +1,7 @@
 /**
  * The size check (`pnpm size`, after `pnpm build`; run by the test command right after its build): gzip -9
  * bytes of the built portal's JS in packages/web/dist, as the benchmark counts them, within the benchmark's
- * budgets (bench/src/budgets.ts). The files come from Vite's build manifest (scripts/page-js.ts): a page's
+ * budgets (bench/src/budgets.ts). The files come from Vite's build manifest (packages/web/scripts/page-js.ts): a page's
  * are the entry chunk and its route chunks with their static imports, which is what Chromium fetches for it.
  * 1. The login page: at most `maxInitialJsRatio` times the reference app's JS (its recorded figure; the
  *    benchmark measures both in the browser and checks the figure still holds).
@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { SizeLimitConfig } from 'size-limit';
 import { BUDGETS } from './bench/src/budgets.ts';
-import { pageFiles, readManifest } from './scripts/page-js.ts';
+import { pageFiles, readManifest } from './packages/web/scripts/page-js.ts';
 
 const DIST = 'packages/web/dist';
 const dist = path.join(path.dirname(fileURLToPath(import.meta.url)), DIST);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prerenderedDocument, prerenderedFile } from './prerender-plugin';
+import { prerenderedDocument, prerenderedFile, withModulePreloads } from './prerender-plugin';
 
 const INDEX = `<!doctype html>
 <html lang="en">
@@ -49,5 +49,26 @@ describe('prerenderedFile', () => {
   it("is the index.html of the folder a static host serves at the page's address", () => {
     expect(prerenderedFile('/account')).toBe('account/index.html');
     expect(prerenderedFile('/account/login')).toBe('account/login/index.html');
+  });
+});
+
+describe('withModulePreloads', () => {
+  it("preloads a page's route code in the head, beside index.html's own tags", () => {
+    const page = withModulePreloads(INDEX, '/wp-user/', ['assets/route-1.js', 'assets/login-1.js']);
+    const head = page.slice(0, page.indexOf('</head>'));
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/wp-user/assets/route-1.js">');
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/wp-user/assets/login-1.js">');
+    expect(head).toContain('<script type="module" crossorigin src="/wp-user/assets/index-1.js"></script>');
+    expect(page.slice(page.indexOf('</head>'))).toBe(INDEX.slice(INDEX.indexOf('</head>')));
+  });
+
+  it('names a file once, also one index.html preloads already', () => {
+    const page = withModulePreloads(INDEX, '/wp-user/', ['assets/vendor-1.js', 'assets/route-1.js']);
+    expect(page.split('assets/vendor-1.js').length).toBe(2);
+    expect(page.split('assets/route-1.js').length).toBe(2);
+  });
+
+  it('leaves a page without route code as it is', () => {
+    expect(withModulePreloads(INDEX, '/wp-user/', [])).toBe(INDEX);
   });
 });

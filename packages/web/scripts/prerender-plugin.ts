@@ -1,21 +1,26 @@
 /**
- * The build's prerender (decision 0019): after the client build, the pages in `src/prerender.tsx` are
- * rendered to HTML and written as `dist/<page>/index.html` (`dist/account/login/index.html`), each a copy of
- * `index.html` with the page's markup in `#root` and the same script tags. Any static host serves that file
- * at the page's address (`/wp-user/account/login/`), so the browser paints the page before any script has
- * run, and the client hydrates it.
+ * The build's pages. After the client build:
+ * - the pages in `src/prerender.tsx` are rendered to HTML and written as `dist/<page>/index.html`
+ *   (`dist/account/login/index.html`), each a copy of `index.html` with the page's markup in `#root` and the
+ *   same script tags (decision 0019). Any static host serves that file at the page's address
+ *   (`/wp-user/account/login/`), so the browser paints the page before any script has run, and the client
+ *   hydrates it;
+ * - every page the router has code for gets its own copy of `index.html` (the prerendered one, where there
+ *   is one) that also preloads the page's route code, read from Vite's build manifest (decision 0031): the
+ *   browser then fetches it beside the entry's instead of after the entry has run.
  *
  * The prerender module is built for the browser's module conditions, as the client is, so that the router
  * and React take the client's code paths, and runs in a Node process of its own (the router's browser
  * build names `self`, given there and nowhere else).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
 import { MARKUP_END_ID, PRERENDERED_ATTRIBUTE } from '../src/prerender-marks.ts';
 import { portalViteConfig } from '../vite.shared.ts';
+import { pageAddresses, readManifest, routeFiles } from './page-js.ts';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 const BROWSER_CONDITIONS = ['browser', 'module', 'import', 'default'];
@@ -49,15 +54,41 @@ export function prerenderedDocument(index: string, page: string, markup: string)
     );
 }
 
+/** A page's HTML that also preloads `files` (built JS, relative to the app's base address `base`). */
+export function withModulePreloads(html: string, base: string, files: readonly string[]) {
+  if (!html.includes('</head>')) throw new Error('The page has no </head>');
+  const links = files
+    .filter((file) => !html.includes(`href="${base}${file}"`))
+    .map((file) => `  <link rel="modulepreload" crossorigin href="${base}${file}">\n  `)
+    .join('');
+  return html.replace('</head>', () => `${links}</head>`);
+}
+
+/** Writes `<page>/index.html` for every page with route code, preloading it (beside any prerendered markup). */
+function writePagePreloads(outDir: string, base: string) {
+  const manifest = readManifest(outDir);
+  const index = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+  for (const address of pageAddresses(manifest)) {
+    const file = path.join(outDir, prerenderedFile(address));
+    const page = existsSync(file) ? readFileSync(file, 'utf8') : index;
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, withModulePreloads(page, base, routeFiles(manifest, address)));
+  }
+}
+
 export function prerender(): Plugin {
   let root = '';
   let outDir = '';
+  let base = '/';
   return {
     name: 'ebank:prerender',
     apply: 'build',
     configResolved(config) {
       root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
+      base = config.base;
+      if (!config.build.manifest)
+        throw new Error('The pages preload their route code from the build manifest: set build.manifest');
     },
     async closeBundle() {
       const ssrOut = path.join(root, 'node_modules', '.prerender-build');
@@ -86,6 +117,7 @@ export function prerender(): Plugin {
       } finally {
         rmSync(ssrOut, { recursive: true, force: true });
       }
+      writePagePreloads(outDir, base);
     },
   };
 }

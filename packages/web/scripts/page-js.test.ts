@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { entryChunks, pageFiles, routeChunk, routeChunksFor, staticClosure, type Manifest } from './page-js.ts';
+import {
+  entryChunks,
+  pageAddresses,
+  pageFiles,
+  routeChunk,
+  routeChunksFor,
+  routeFiles,
+  staticClosure,
+  type Manifest,
+} from './page-js.ts';
 
 const split = (file: string, groups = 'component---loader---pendingComponent') =>
   `src/routes/${file}.tsx?tsr-split=${groups}`;
@@ -109,5 +118,23 @@ describe('pageFiles', () => {
 
   it('needs an entry chunk', () => {
     expect(() => entryChunks({ '_a.js': { file: 'a.js' } })).toThrow('The build manifest has no entry chunk');
+  });
+});
+
+describe('pageAddresses', () => {
+  it('lists each address with route code once, without parameters or the root', () => {
+    expect(pageAddresses(manifest)).toEqual(['/account', '/account/login', '/dashboard', '/dashboard/statements']);
+  });
+});
+
+describe('routeFiles', () => {
+  it("gives a page's route code and its static imports, without what the entry loads already", () => {
+    expect(routeFiles(manifest, '/account/login')).toEqual([
+      'assets/route-a.js',
+      'assets/login-1.js',
+      'assets/form-1.js',
+      'assets/fields-1.js',
+    ]);
+    expect(routeFiles(manifest, '/dashboard')).toEqual(['assets/route-d.js', 'assets/dashboard-1.js']);
   });
 });

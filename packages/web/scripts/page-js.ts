@@ -82,6 +82,27 @@ export function routeChunksFor(manifest: Manifest, address: string): string[] {
   return [...above, ...here].map((r) => r.key);
 }
 
+/**
+ * Every address of a page the router has code for, without a parameter (`/account/login`, `/dashboard`,
+ * `/dashboard/send`, ...): each route chunk's address, once. The root (`/`) is left out: its page is the
+ * build's index.html, which every other address falls back to.
+ */
+export function pageAddresses(manifest: Manifest): string[] {
+  const addresses = Object.keys(manifest)
+    .map(routeChunk)
+    .filter(
+      (r): r is RouteChunk => r !== undefined && r.segments.length > 0 && !r.segments.some((s) => s.startsWith('$')),
+    )
+    .map((r) => `/${r.segments.join('/')}`);
+  return [...new Set(addresses)].sort();
+}
+
+/** The JS files `address` loads beyond the entry's: its route chunks and what they import, in the order reached. */
+export function routeFiles(manifest: Manifest, address: string): string[] {
+  const entry = new Set(staticClosure(manifest, entryChunks(manifest)));
+  return staticClosure(manifest, routeChunksFor(manifest, address)).filter((file) => !entry.has(file));
+}
+
 /** The manifest keys of the entry chunks (those of index.html). */
 export function entryChunks(manifest: Manifest): string[] {
   const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry === true);
