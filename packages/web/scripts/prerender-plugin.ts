@@ -5,9 +5,10 @@
  *   same script tags (decision 0019). Any static host serves that file at the page's address
  *   (`/wp-user/account/login/`), so the browser paints the page before any script has run, and the client
  *   hydrates it;
- * - every page the router has code for gets its own copy of `index.html` (the prerendered one, where there
- *   is one) that also preloads the page's route code, read from Vite's build manifest (decision 0031): the
- *   browser then fetches it beside the entry's instead of after the entry has run.
+ * - every other page the router has code for gets its own copy of `index.html` that also preloads the page's
+ *   route code, read from Vite's build manifest (decision 0031): the browser then fetches it beside the
+ *   entry's instead of after the entry has run. A prerendered page paints without its route code, which
+ *   would only compete with its style sheet, so it preloads nothing more.
  *
  * The prerender module is built for the browser's module conditions, as the client is, so that the router
  * and React take the client's code paths, and runs in a Node process of its own (the router's browser
@@ -64,15 +65,15 @@ export function withModulePreloads(html: string, base: string, files: readonly s
   return html.replace('</head>', () => `${links}</head>`);
 }
 
-/** Writes `<page>/index.html` for every page with route code, preloading it (beside any prerendered markup). */
+/** Writes `<page>/index.html`, preloading the page's route code, for every page with route code that has none. */
 function writePagePreloads(outDir: string, base: string) {
   const manifest = readManifest(outDir);
   const index = readFileSync(path.join(outDir, 'index.html'), 'utf8');
   for (const address of pageAddresses(manifest)) {
     const file = path.join(outDir, prerenderedFile(address));
-    const page = existsSync(file) ? readFileSync(file, 'utf8') : index;
+    if (existsSync(file)) continue;
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, withModulePreloads(page, base, routeFiles(manifest, address)));
+    writeFileSync(file, withModulePreloads(index, base, routeFiles(manifest, address)));
   }
 }
 
