@@ -16,10 +16,10 @@ import { downloadCsv, statementCsv, statementFileName } from './-statements/stat
 import { describeFilters, filterTransactions, hasFilters, pageOf, showingText } from './-statements/statement-filter';
 import { StatementFilters } from './-statements/statement-filters';
 import { StatementPager } from './-statements/statement-pager';
-import { statementSearchSchema, type StatementFilters as Filters } from './-statements/statement-search';
+import { validateStatementSearch, type StatementFilters as Filters } from './-statements/statement-search';
 
 export const Route = createFileRoute('/dashboard/statements')({
-  validateSearch: statementSearchSchema,
+  validateSearch: validateStatementSearch,
   loader: ({ context: { queryClient } }) => queryClient.query({ ...statementQuery, staleTime: 'static' }),
   pendingComponent: () => <PageSkeleton title={TITLE} />,
   component: StatementsPage,
