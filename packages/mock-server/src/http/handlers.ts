@@ -250,7 +250,7 @@ export const handlers: Handlers = {
     const all = bank.notificationsOf(user.id);
     return {
       notifications: all.map((n) => ({ id: n.id, title: n.title, body: n.body, wasread: n.read ? 'yes' : 'no' })),
-      nc: all.filter((n) => !n.read).length,
+      nc: bank.unreadCount(user.id),
     };
   },
   markNotificationRead: ({ bank, user }, input) => {
