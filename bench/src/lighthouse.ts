@@ -22,6 +22,16 @@ export interface PageToAudit {
   readonly localStorage?: Readonly<Record<string, string>>;
 }
 
+class LighthouseRunError extends Error {
+  constructor(
+    url: string,
+    readonly code: string,
+    message: string,
+  ) {
+    super(`Lighthouse on ${url}: ${message}`);
+  }
+}
+
 const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
 
 async function auditOnce(page: PageToAudit, preset: Preset): Promise<LighthouseResult> {
@@ -48,7 +58,7 @@ async function auditOnce(page: PageToAudit, preset: Preset): Promise<LighthouseR
     );
     if (!run) throw new Error(`Lighthouse gave no result for ${page.url}`);
     const { categories, audits, runtimeError } = run.lhr;
-    if (runtimeError) throw new Error(`Lighthouse on ${page.url}: ${runtimeError.message}`);
+    if (runtimeError) throw new LighthouseRunError(page.url, runtimeError.code, runtimeError.message);
     return {
       performance: score(categories.performance?.score),
       accessibility: score(categories.accessibility?.score),
@@ -59,6 +69,21 @@ async function auditOnce(page: PageToAudit, preset: Preset): Promise<LighthouseR
     };
   } finally {
     await browser.close();
+  }
+}
+
+/** Lighthouse's own "run Lighthouse again" failures (a trace that missed the navigation): retried. */
+const RETRYABLE = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_LCP', 'NO_TRACING_STARTED']);
+
+async function audit(page: PageToAudit, preset: Preset, attempts = 3): Promise<LighthouseResult> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await auditOnce(page, preset);
+    } catch (error) {
+      const code = error instanceof LighthouseRunError ? error.code : undefined;
+      if (attempt >= attempts || code === undefined || !RETRYABLE.has(code)) throw error;
+      console.warn(`Lighthouse on ${page.url}: ${code}, trying again (${attempt}/${attempts - 1})`);
+    }
   }
 }
 
@@ -79,7 +104,7 @@ export async function auditPages(
 ): Promise<Map<string, LighthouseResult>> {
   const all = new Map<string, LighthouseResult[]>(pages.map((page) => [page.name, []]));
   for (let i = 0; i < runs; i += 1) {
-    for (const page of pages) all.get(page.name)?.push(await auditOnce(page, preset));
+    for (const page of pages) all.get(page.name)?.push(await audit(page, preset));
   }
   const medians = new Map<string, LighthouseResult>();
   for (const [name, results] of all) {

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { AppOptions } from './http/app';
 import { parseLatency } from './http/faults';
+import { isLoopback } from './http/access';
 import { PAYMENT_METHODS, type PaymentMethod } from './bank/model';
 import { DEFAULT_BANK_CONFIG, type RateLimit } from './bank/config';
 
@@ -34,8 +35,28 @@ const perMinute = (name: string) =>
     )
     .transform((s) => (s === 'off' ? null : Number(s)));
 
+/** A comma-separated list of host names. */
+const hostList = z.string().transform((s) =>
+  s
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean),
+);
+
 const EnvSchema = z.object({
   PORT: number('PORT', 1, 65535).optional(),
+  MOCK_HOST: z
+    .string()
+    .trim()
+    .min(1, 'MOCK_HOST must name an address to listen on, such as 0.0.0.0')
+    .refine((s) => !/[\s/]/u.test(s), 'MOCK_HOST must be an address or host name, such as 0.0.0.0')
+    .optional(),
+  MOCK_STAFF_KEY: z
+    .string()
+    .min(16, 'MOCK_STAFF_KEY must be at least 16 characters long')
+    .refine((s) => !/\s/u.test(s), 'MOCK_STAFF_KEY must not contain spaces')
+    .optional(),
+  MOCK_ALLOWED_HOSTS: hostList.optional(),
   MOCK_PUBLIC_URL: z.url('MOCK_PUBLIC_URL must be a URL').optional(),
   MOCK_WEB_ROOT: z.string().optional(),
   MOCK_TOKEN_TTL_MINUTES: number('MOCK_TOKEN_TTL_MINUTES', 1, 7 * 24 * 60).optional(),
@@ -69,6 +90,8 @@ const EnvSchema = z.object({
 
 export interface ServerConfig {
   readonly port: number;
+  /** Where to listen (MOCK_HOST); undefined: loopback only, both 127.0.0.1 and ::1. */
+  readonly host: string | undefined;
   readonly app: AppOptions;
 }
 
@@ -80,15 +103,26 @@ export function configFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) throw new Error(parsed.error.issues.map((i) => i.message).join('\n'));
   const e = parsed.data;
+  if (e.MOCK_HOST !== undefined && !isLoopback(e.MOCK_HOST) && e.MOCK_STAFF_KEY === undefined)
+    throw new Error(
+      `MOCK_HOST=${e.MOCK_HOST} opens the developer endpoints to the network: set MOCK_STAFF_KEY (16 characters or more) too`,
+    );
   const port = e.PORT ?? 8080;
   const methods = e.MOCK_PAYMENT_METHODS;
   const paymentMethods = methods
     ? (Object.fromEntries(PAYMENT_METHODS.map((m) => [m, methods.includes(m)])) as Record<PaymentMethod, boolean>)
     : DEFAULT_BANK_CONFIG.paymentMethods;
   const publicUrl = e.MOCK_PUBLIC_URL ?? `http://localhost:${port}/`;
+  const allowedHosts = [
+    ...(e.MOCK_HOST === undefined ? [] : [e.MOCK_HOST]),
+    new URL(publicUrl).host,
+    ...(e.MOCK_ALLOWED_HOSTS ?? []),
+  ];
   return {
     port,
+    host: e.MOCK_HOST,
     app: {
+      access: { staffKey: e.MOCK_STAFF_KEY, allowedHosts },
       webRoot: e.MOCK_WEB_ROOT ?? path.resolve(here, '../../web/dist'),
       bank: {
         publicUrl: publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`,

@@ -8,7 +8,9 @@ let config;
 try {
   config = configFromEnv(process.env);
 } catch (error) {
-  console.error(`Configuration error:\n${error instanceof Error ? error.message : String(error)}`);
+  // One line naming what to change.
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`Configuration error: ${message.split('\n').join('; ')}`);
   process.exit(2);
 }
 let app: MockApp;
@@ -24,23 +26,51 @@ if (config.app.stateFile) console.log(`Keeping the bank in ${config.app.stateFil
 if (config.app.upstream)
   console.log(`Proxying the API to ${config.app.upstream}; contract mismatches at /__mock/proxy/mismatches`);
 // Requests Node's parser refuses (malformed, cut short, headers too large) are answered in JSON too.
-const server = answerClientErrors(http.createServer(app.express));
-server.listen(config.port, () => {
+const serve = () => answerClientErrors(http.createServer(app.express));
+/**
+ * Loopback by default, both 127.0.0.1 and ::1, so that `localhost` reaches the server whichever its
+ * system resolves first (docs/decisions/0032-safe-by-default.md); MOCK_HOST names another address.
+ */
+const addresses = config.host === undefined ? ['127.0.0.1', '::1'] : [config.host];
+/** Errors of a loopback address this machine does not have (no IPv6): that address is skipped. */
+const ABSENT = new Set(['EADDRNOTAVAIL', 'EAFNOSUPPORT']);
+const listening = await Promise.all(
+  addresses.map(
+    (address) =>
+      new Promise<http.Server | undefined>((resolve) => {
+        const server = serve();
+        server.once('error', (error: NodeJS.ErrnoException) => {
+          if (config.host === undefined && address === '::1' && ABSENT.has(error.code ?? '')) {
+            resolve(undefined);
+            return;
+          }
+          console.error(`Cannot listen on ${address} port ${config.port}: ${error.message}`);
+          process.exit(1);
+        });
+        server.listen(config.port, address, () => resolve(server));
+      }),
+  ),
+);
+const servers = listening.filter((server) => server !== undefined);
+const shownHost = config.host === undefined || ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host;
+const base = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${config.port}`;
+console.log(`Mock bank ready: portal ${base}/wp-user/  staff ${base}/__mock/staff/`);
+if (config.host !== undefined)
   console.log(
-    `Mock bank ready: portal http://localhost:${config.port}/wp-user/  staff http://localhost:${config.port}/__mock/staff/`,
+    `Listening on ${config.host}${config.app.access?.staffKey ? ': the developer endpoints need the staff key (MOCK_STAFF_KEY)' : ''}`,
   );
-});
-server.on('error', (error) => {
-  console.error(`Cannot listen on port ${config.port}: ${error.message}`);
-  process.exit(1);
-});
 const stop = () => {
   try {
     app.closeState();
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
   }
-  server.close(() => process.exit(0));
+  let open = servers.length;
+  for (const server of servers)
+    server.close(() => {
+      open -= 1;
+      if (open === 0) process.exit(0);
+    });
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -103,7 +103,11 @@ const cachedHash = (key: string, secret: string, cost: HashCost) => {
 const DAY = 86_400_000;
 
 export async function seedBank(
-  options: Omit<BankOptions, 'catalogue'> & { catalogue?: Catalogue } = {},
+  options: Omit<BankOptions, 'catalogue'> & {
+    catalogue?: Catalogue;
+    /** The admin's password instead of {@link ADMIN_PASSWORD}: the staff key, on a shared server. */
+    adminPassword?: string | undefined;
+  } = {},
 ): Promise<Bank> {
   const bank = new Bank({ ...options, catalogue: options.catalogue ?? CATALOGUE });
   const cost = bank.config.hashCost;
@@ -111,7 +115,7 @@ export async function seedBank(
   const byEmail = new Map<string, User>();
 
   for (const p of PERSONAS) {
-    const password = p.password ?? DEMO_PASSCODE;
+    const password = (p.role === 'admin' ? options.adminPassword : undefined) ?? p.password ?? DEMO_PASSCODE;
     const user = await bank.createUser(
       {
         email: p.email,
@@ -121,7 +125,7 @@ export async function seedBank(
         passcode: password,
         ...(p.role ? { role: p.role } : {}),
       },
-      await cachedHash(`passcode:${p.email}`, password, cost),
+      await cachedHash(`passcode:${p.email}:${password}`, password, cost),
     );
     user.emailVerified = p.verified ?? true;
     bank.setKyc(user, p.kyc ?? 'Verified');

@@ -17,6 +17,7 @@ import { answerApiCall, decodeApiCall, decodeFailureResult, errorResult, type Ap
 import { Journal, type AnsweredCall } from './dev-journal';
 import { formOf, FormRefusal, parseForm } from './form-parsers';
 import { securityHeaders, sendError, sendReply } from './reply';
+import { hostCheck, sameSiteWrites, staffGate } from './access';
 import {
   API_METHOD_NOT_ALLOWED,
   apiReply,
@@ -52,6 +53,15 @@ export interface AppOptions {
   readonly stateWriteDelayMs?: number | undefined;
   /** Forward the API to this host (its address, ending with `/`), checking both ways against the contract (proxy.ts). */
   readonly upstream?: string | undefined;
+  /** Who may reach the server and its developer endpoints (access.ts); by default loopback names and IPs, no key. */
+  readonly access?: AccessOptions | undefined;
+}
+
+export interface AccessOptions {
+  /** When set, the developer endpoints need it (`Authorization: Bearer <key>`) or an admin's token. */
+  readonly staffKey?: string | undefined;
+  /** Host names a request may name besides loopback names and IP addresses (`.example.com`: its subdomains too). */
+  readonly allowedHosts?: readonly string[] | undefined;
 }
 
 /** The app and the bank behind it. */
@@ -94,6 +104,8 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
   const seedOptions = {
     config: options.bank ?? {},
     signer,
+    // On a shared server the admin signs in with the staff key: the seeded password is public.
+    adminPassword: options.access?.staffKey,
     ...(options.now ? { now: options.now } : {}),
   };
   let bank = stateFile?.restore(seedOptions) ?? (await seedBank(seedOptions));
@@ -123,6 +135,11 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
   app.set('etag', false);
   app.set('query parser', 'simple');
   app.use(securityHeaders);
+
+  // --- who may reach the server (access.ts) ------------------------------------------------------
+  const allowedHosts = options.access?.allowedHosts ?? [];
+  app.use(hostCheck(allowedHosts));
+  app.use('/__mock', sameSiteWrites(allowedHosts), staffGate(options.access?.staffKey, () => bank));
 
   // --- the validating proxy (MOCK_UPSTREAM): the API goes to the real host instead ---------------
   if (options.upstream) app.use(validatingProxy(options.upstream));

@@ -28,6 +28,13 @@ export const STAFF_HTML = `<!doctype html>
 <nav aria-label="Sections"><a href="#journal-h">Request journal</a></nav></header>
 <main>
 <p id="status" role="status" aria-live="polite"></p>
+<section id="signin" aria-labelledby="signin-h" hidden><h2 id="signin-h">Staff sign-in</h2>
+<p class="sub">This server lets only staff use the console. Sign in with an admin account of the bank.</p>
+<form id="signin-form" class="inline-form">
+<label>E-mail<input name="email" type="email" autocomplete="username" spellcheck="false" required></label>
+<label>Password<input name="password" type="password" autocomplete="current-password" required></label>
+<button type="submit" class="ok">Sign in</button>
+</form></section>
 <section aria-labelledby="kyc-h"><h2 id="kyc-h">Identity checks awaiting review</h2><div id="kyc"></div></section>
 <section aria-labelledby="req-h"><h2 id="req-h">Pending deposits, fixed deposits, upgrades and transfers</h2><div id="requests"></div></section>
 <section aria-labelledby="cust-h"><h2 id="cust-h">Customers</h2><div id="customers"></div></section>
@@ -138,8 +145,41 @@ const el = (tag, props = {}, ...children) => {
 };
 const say = (text) => { $('status').textContent = text; };
 
+// --- staff sign-in: a server with a staff key asks for an admin's token --------------------------
+const TOKEN_KEY = 'mockStaffToken';
+async function staffFetch(url, init = {}) {
+  const token = sessionStorage.getItem(TOKEN_KEY);
+  const headers = { ...(init.headers || {}), ...(token ? { authorization: 'Bearer ' + token } : {}) };
+  const res = await fetch(url, { ...init, headers });
+  if (res.status === 401) {
+    sessionStorage.removeItem(TOKEN_KEY);
+    $('signin').hidden = false;
+    throw new Error('Sign in as staff to continue.');
+  }
+  return res;
+}
+$('signin-form').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const form = event.target;
+  const button = form.querySelector('button');
+  if (button.disabled) return;
+  button.disabled = true;
+  try {
+    const res = await fetch('/api/users.php?crud=userlogin', { method: 'POST', body: new URLSearchParams({
+      email: form.elements.email.value, password: form.elements.password.value, remeber: '0' }) });
+    const data = await res.json().catch(() => ({}));
+    if (!res.ok || data.error) throw new Error(data.message || 'Sign-in failed');
+    if (data.role !== 'admin' || !data.jwt) throw new Error('Only staff accounts can sign in here.');
+    sessionStorage.setItem(TOKEN_KEY, data.jwt);
+    form.reset();
+    $('signin').hidden = true;
+    say('Signed in as ' + data.email);
+    await Promise.all([load(), loadClock(), loadSnapshots(), refreshJournal()]);
+  } catch (e) { say(e.message); } finally { button.disabled = false; }
+});
+
 async function call(method, path, body) {
-  const res = await fetch('/__mock/staff/' + path, {
+  const res = await staffFetch('/__mock/staff/' + path, {
     method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined,
   });
   const data = await res.json().catch(() => ({}));
@@ -216,7 +256,7 @@ load().catch((e) => say(e.message));
 
 // --- the clock and the named snapshots ---------------------------------------------------------
 async function dev(method, path, body) {
-  const res = await fetch('/__mock/' + path, {
+  const res = await staffFetch('/__mock/' + path, {
     method, cache: 'no-store',
     headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined,
   });
@@ -287,7 +327,7 @@ let journalSeen = '';
 async function loadJournal() {
   const query = new URLSearchParams();
   for (const [name, value] of new FormData(filters)) if (String(value).trim()) query.set(name, String(value).trim());
-  const res = await fetch('/__mock/journal' + (query.size ? '?' + query : ''), { cache: 'no-store' });
+  const res = await staffFetch('/__mock/journal' + (query.size ? '?' + query : ''), { cache: 'no-store' });
   const text = await res.text();
   if (text === journalSeen) return;
   journalSeen = text;
@@ -324,7 +364,7 @@ const refreshJournal = () => loadJournal().catch(() => {
 filters.addEventListener('input', refreshJournal);
 filters.addEventListener('submit', (event) => { event.preventDefault(); refreshJournal(); });
 $('journal-clear').addEventListener('click', async () => {
-  const res = await fetch('/__mock/journal', { method: 'DELETE' }).catch(() => undefined);
+  const res = await staffFetch('/__mock/journal', { method: 'DELETE' }).catch(() => undefined);
   say(res && res.ok ? 'The journal is cleared' : 'The journal could not be cleared');
   await refreshJournal();
 });

@@ -1,0 +1,143 @@
+/**
+ * Who may reach the server, and its developer endpoints (docs/decisions/0032-safe-by-default.md):
+ * - every request must name an allowed host (a DNS-rebinding page names its own);
+ * - a state-changing developer request that a browser marks as sent from another site is refused;
+ * - with a staff key, the developer endpoints need it, or a signed-in admin's token.
+ * Each refusal is a JSON error that changes nothing.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { isIP } from 'node:net';
+import type { Request, RequestHandler } from 'express';
+import type { Bank } from '../bank/bank';
+import { BankError } from '../bank/errors';
+import { sendError } from './reply';
+
+/** The names of this machine: a browser on it reaches the server by any of them. */
+export const LOOPBACK_NAMES: readonly string[] = ['localhost', '127.0.0.1', '::1'];
+
+/** Whether a listening address or a host name is this machine only (`localhost`, 127.0.0.0/8, ::1). */
+export function isLoopback(host: string): boolean {
+  const name = bare(host);
+  if (name === 'localhost' || name.endsWith('.localhost') || name === '::1') return true;
+  return isIP(name) === 4 && name.startsWith('127.');
+}
+
+/** A host name in lower case without its port or an IPv6 address's brackets. */
+function bare(host: string): string {
+  const name = host.trim().toLowerCase();
+  if (name.startsWith('[')) {
+    const end = name.indexOf(']');
+    return name.slice(1, end < 0 ? undefined : end);
+  }
+  // An IPv6 address without brackets has several colons and no port.
+  return name.split(':').length === 2 ? (name.split(':')[0] ?? name) : name;
+}
+
+/**
+ * Whether a request's `Host` names this server: a loopback name, an IP address (a rebinding page cannot
+ * name one), or one of `allowed` (an entry starting with a dot allows its subdomains, as Vite's
+ * `server.allowedHosts` does). A request without `Host` (HTTP/1.0, no browser) passes.
+ */
+export function isAllowedHost(host: string | undefined, allowed: readonly string[]): boolean {
+  if (host === undefined || host === '') return true;
+  const name = bare(host);
+  if (isLoopback(name) || isIP(name) !== 0) return true;
+  return allowed.some((entry) => {
+    const rule = entry.trim().toLowerCase();
+    return rule.startsWith('.') ? name === rule.slice(1) || name.endsWith(rule) : name === bare(rule);
+  });
+}
+
+/** Refuses a request whose `Host` is not allowed (403). */
+export function hostCheck(allowed: readonly string[]): RequestHandler {
+  return (req, res, next) => {
+    if (isAllowedHost(req.headers.host, allowed)) {
+      next();
+      return;
+    }
+    sendError(
+      res,
+      403,
+      'This server does not answer for that host name. Add it to MOCK_ALLOWED_HOSTS to allow it.',
+      'forbidden_host',
+    );
+  };
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Whether a browser marked the request as sent by a page of another site or origin: `Sec-Fetch-Site`
+ * `cross-site` or `same-site` (another port of this machine is the same site), or an `Origin` whose host is
+ * neither the request's own `Host` nor one of `ownHosts`. Scripts send neither header.
+ */
+export function isFromElsewhere(req: Request, ownHosts: readonly string[]): boolean {
+  const site = req.headers['sec-fetch-site'];
+  if (site === 'cross-site' || site === 'same-site') return true;
+  const origin = req.headers.origin;
+  if (origin === undefined) return false;
+  if (!URL.canParse(origin)) return true; // `null` (a sandboxed frame, a file) or garbage
+  const { host } = new URL(origin);
+  return host !== req.headers.host?.toLowerCase() && !ownHosts.includes(host);
+}
+
+/** Refuses a state-changing request that a browser sent from another site (403). */
+export function sameSiteWrites(ownHosts: readonly string[]): RequestHandler {
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method) || !isFromElsewhere(req, ownHosts)) {
+      next();
+      return;
+    }
+    sendError(res, 403, 'Developer endpoints only take changes from this server’s own pages.', 'forbidden_origin');
+  };
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** The developer endpoints that stay open with a staff key: health, uploaded pictures, the staff page's files. */
+function isOpenWithKey(req: Request): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  // Mounted at /__mock: `req.path` is the rest, matched as Express matches routes (any case, trailing slash).
+  const path = req.path.toLowerCase().replace(/(?<=.)\/$/u, '');
+  return (
+    path === '/health' ||
+    path.startsWith('/uploads/') ||
+    ['/staff', '/staff/staff.js', '/staff/staff.css', '/staff/favicon.svg'].includes(path)
+  );
+}
+
+/**
+ * With a staff key, the developer endpoints (mounted at /__mock) need `Authorization: Bearer <key>` or
+ * a signed-in admin's token; without one they stay open (docs/decisions/0007).
+ */
+export function staffGate(staffKey: string | undefined, bank: () => Bank): RequestHandler {
+  if (staffKey === undefined) return (_req, _res, next) => next();
+  const key = digest(staffKey);
+  return (req, res, next) => {
+    if (isOpenWithKey(req)) {
+      next();
+      return;
+    }
+    const [scheme, credential] = (req.headers.authorization ?? '').split(' ');
+    if (scheme?.toLowerCase() === 'bearer' && credential) {
+      if (timingSafeEqual(digest(credential), key)) {
+        next();
+        return;
+      }
+      try {
+        bank().authenticate(credential, 'admin');
+        next();
+        return;
+      } catch (error) {
+        if (!(error instanceof BankError)) throw error;
+      }
+    }
+    res.setHeader('WWW-Authenticate', 'Bearer realm="mock bank staff"');
+    sendError(
+      res,
+      401,
+      'Sign in as staff: send Authorization: Bearer with the server’s staff key or an admin’s token.',
+      'unauthorized',
+    );
+  };
+}
