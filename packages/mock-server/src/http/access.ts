@@ -67,13 +67,16 @@ export function hostCheck(allowed: readonly string[]): RequestHandler {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Whether a browser marked the request as sent by a page of another site or origin: `Sec-Fetch-Site`
- * `cross-site` or `same-site` (another port of this machine is the same site), or an `Origin` whose host is
- * neither the request's own `Host` nor one of `ownHosts`. Scripts send neither header.
+ * Whether a browser marked the request as sent by a page of another site or origin, as Go's
+ * `http.CrossOriginProtection` decides: a browser's `Sec-Fetch-Site` is trusted when present (`same-origin`
+ * and `none`, typed by the user, pass; `same-site`, which includes another port of this machine, and
+ * `cross-site` do not); without it, an `Origin` whose host is neither the request's `Host` nor one of
+ * `ownHosts` is from elsewhere. Scripts send neither header. (The portal's dev server forwards its pages'
+ * requests with its own `Origin` and `same-origin`: they pass.)
  */
 export function isFromElsewhere(req: Request, ownHosts: readonly string[]): boolean {
   const site = req.headers['sec-fetch-site'];
-  if (site === 'cross-site' || site === 'same-site') return true;
+  if (site !== undefined) return site !== 'same-origin' && site !== 'none';
   const origin = req.headers.origin;
   if (origin === undefined) return false;
   if (!URL.canParse(origin)) return true; // `null` (a sandboxed frame, a file) or garbage
