@@ -14,7 +14,11 @@ export default defineConfig(
   {
     languageOptions: {
       globals: { ...globals.node, ...globals.browser },
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      // One program for the workspace (tsconfig.json), one for the benchmark's reference app.
+      parserOptions: {
+        project: ['./tsconfig.json', './bench/reference/tsconfig.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     rules: {
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
