@@ -88,7 +88,7 @@ describe('the API route', () => {
     }
     // An absolute URL on the request line goes through Express to the same route, headers once each.
     const absolute = await rawStatus(
-      `POST ${bank.base}api/users.php HTTP/1.1\r\nHost: x\r\nContent-Type: ${URLENCODED}\r\nContent-Length: 9\r\nConnection: close\r\n\r\ngetdocs=1`,
+      `POST ${bank.base}api/users.php HTTP/1.1\r\nHost: localhost\r\nContent-Type: ${URLENCODED}\r\nContent-Length: 9\r\nConnection: close\r\n\r\ngetdocs=1`,
     );
     expect(absolute).toMatch(/^HTTP\/1\.1 200 OK\r\n/u);
     expect(absolute.endsWith(`\r\n\r\n${plain.text}`)).toBe(true);
@@ -186,7 +186,7 @@ describe('the API route', () => {
     await once(socket, 'connect');
     const body = form({ updatepin: '1', token, pin: '2468' });
     socket.write(
-      `POST /api/users.php HTTP/1.1\r\nHost: x\r\nContent-Type: ${URLENCODED}\r\nContent-Length: ${body.length + 10}\r\n\r\n${body}`,
+      `POST /api/users.php HTTP/1.1\r\nHost: localhost\r\nContent-Type: ${URLENCODED}\r\nContent-Length: ${body.length + 10}\r\n\r\n${body}`,
     );
     const received: Buffer[] = [];
     socket.on('data', (c: Buffer) => received.push(c));
@@ -221,7 +221,7 @@ describe('the API route', () => {
     );
     // No type: an empty form, which names no operation, when there is no body at all.
     expectError(await send('/api/users.php', { body: '' }), 415, /^Send the body as multipart\/form-data/u);
-    expect(await rawStatus('POST /api/users.php HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')).toMatch(
+    expect(await rawStatus('POST /api/users.php HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n')).toMatch(
       /^HTTP\/1\.1 400 [^]*"code":"no_operation"/u,
     );
     expect(digest()).toBe(before);

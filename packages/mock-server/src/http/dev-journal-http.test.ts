@@ -136,7 +136,7 @@ describe('the staff console', () => {
     expect(html).toContain('<a href="#journal-h">Request journal</a>');
     expect(html).not.toMatch(/<script>(?!<)/u);
     const script = await (await bank.send('/__mock/staff/staff.js')).text();
-    expect(script).toContain("fetch('/__mock/journal'");
+    expect(script).toContain("staffFetch('/__mock/journal'");
     // It compiles (it is sent as it is written, inside a template string).
     expect(() => new Script(script)).not.toThrow();
   });

@@ -143,8 +143,8 @@ describe('GET /__mock/openapi.json and /__mock/docs', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(document.servers).toEqual([{ url: origin, description: 'This mock server' }]);
     // Reached under another name, it names that one.
-    const other = await bank.send('/__mock/openapi.json', { headers: { host: 'bank.example:9000' } });
-    expect(((await other.json()) as OpenApiDocument).servers[0]?.url).toBe('http://bank.example:9000');
+    const other = await bank.send('/__mock/openapi.json', { headers: { host: '192.0.2.10:9000' } });
+    expect(((await other.json()) as OpenApiDocument).servers[0]?.url).toBe('http://192.0.2.10:9000');
   });
 
   it('serve the page as self-contained HTML: no script, nothing from the network, with the security headers', async () => {
