@@ -33,7 +33,7 @@ test('notifications: mark as read, and the menu count follows', async ({ signIn 
   await expect(page.getByRole('button', { name: 'Mark as read' })).toHaveCount(1);
 });
 
-test('settings: e-mail, passcode and PIN changes', async ({ signIn, bank }) => {
+test('settings: e-mail, passcode and PIN changes', async ({ signIn, bank, request }) => {
   const page = await signIn('demo@bank.test', '/wp-user/dashboard/settings');
 
   const pin = card(page, 'Transaction PIN');
@@ -60,6 +60,13 @@ test('settings: e-mail, passcode and PIN changes', async ({ signIn, bank }) => {
   await email.getByRole('button', { name: 'Save' }).click();
   await expect(email.getByLabel('New e-mail address')).toHaveValue('');
 
+  // The old address was told; the new one signs in once confirmed with the code sent to it.
+  expect((await bank.outbox('demo@bank.test'))[0]?.kind).toBe('notice');
+  const code = await bank.latestCode('dana.demo@bank.test', 'verify-email');
+  const verified = await request.post('/api/users.php?crud=verifyuser', {
+    form: { email: 'dana.demo@bank.test', ver_code: code, action: 'code' },
+  });
+  expect(verified.ok()).toBe(true);
   // The bank now knows the new address, passcode and PIN.
   await expect(bank.token('dana.demo@bank.test', '112233')).resolves.toBeTruthy();
 });

@@ -152,8 +152,9 @@ export class Bank {
   allUsers(): readonly User[] {
     return this.users.all();
   }
-  changeEmail(user: User, email: string) {
-    this.users.changeEmail(user, email);
+  /** A new e-mail address, from the session `token`: see credentials.ts for what else it does. */
+  changeEmail(user: User, token: string, email: string) {
+    this.credentials.changeEmail(user, token, email);
   }
   updateProfile(user: User, fullname: string, profile: { readonly [K in keyof Profile]?: string | undefined }) {
     this.users.updateProfile(user, fullname, profile);
@@ -273,6 +274,10 @@ export class Bank {
   }
   feeCents(amountCents: number): number {
     return this.transfers.feeCents(amountCents);
+  }
+  /** Whether the fee on an amount is less than it: a transfer whose fee would take it all is refused. */
+  feeIsBelow(amountCents: number): boolean {
+    return this.transfers.feeIsBelow(amountCents);
   }
   confirmPin(user: User, pin: string, transfer: TransferInput): Promise<PinOutcome> {
     return this.transfers.confirmPin(user, pin, transfer);

@@ -3,6 +3,12 @@
  * lookup limits' windows, the dates of new records). It follows a time source (the real time, or a
  * test's) moved forward by an offset that demo staff set (`POST /__mock/clock`), so that a demo can
  * show a code expiring or a lock ending without waiting. It only moves forward, and back to the source.
+ *
+ * Going back (a reset, a restart on the real time, a snapshot saved while the clock was ahead) leaves
+ * records whose times lie ahead of the bank's now. No time limit may outlive its own duration from
+ * now because of that: a token issued after now is refused, a code or an authorization that ends
+ * further than its whole lifetime from now counts as expired ({@link stillRuns}), and a lock lasts at
+ * most its own duration from now (lockouts.ts).
  */
 import { refuse } from './errors';
 
@@ -11,6 +17,14 @@ export const MINUTE_MS = 60_000;
 export const MAX_ADVANCE_MINUTES = 525_600;
 /** The most the clock may be ahead of its source in all: ten years. */
 export const MAX_OFFSET_MINUTES = 10 * MAX_ADVANCE_MINUTES;
+
+/**
+ * Whether a time limit of `durationMs`, ending at `until`, still runs at `now`: it has not ended, and
+ * it was not set after now (it would then end further than its whole duration from now: it was set
+ * while the clock was ahead, and counts as expired).
+ */
+export const stillRuns = (until: number, durationMs: number, now: number): boolean =>
+  until > now && until - now <= durationMs;
 
 export class BankClock {
   private offsetMs = 0;

@@ -1,8 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { TEST_HASH_COST } from '../testing/harness';
 import { BankSnapshotSchema } from '../snapshot-schema';
 import { Bank, OUTDATED_RESET_LINK } from './bank';
 import type { User } from './model';
-import { MINUTE, refused, seededTestBank, type TestBank } from './test-bank';
+import { DEMO_PASSCODE, seedBank } from './seed';
+import { TokenSigner } from './security';
+import { lastCode, MINUTE, refused, seededTestBank, type TestBank } from './test-bank';
 
 let bank: Bank;
 let demo: User;
@@ -112,5 +115,112 @@ describe('credentials', () => {
         OUTDATED_RESET_LINK,
       );
     });
+  });
+});
+
+describe('e-mailed codes and the bank clock moved forward, then back', () => {
+  it('a verification code sent while the clock was ahead has expired once it goes back', async () => {
+    const email = 'unverified@bank.test';
+    bank.clock.advance(60);
+    bank.resendConfirmCode(email);
+    const code = lastCode(bank, email);
+    bank.clock.reset();
+    expect((await refused(() => bank.verifyEmail(email, code))).message).toBe(
+      'This code has expired. Ask for a new one.',
+    );
+    bank.resendConfirmCode(email);
+    // The outbox lists by bank time: the message sent while the clock was ahead still comes first.
+    const fresh = bank.outboxFor(email).find((message) => message.createdAt === bank.now());
+    expect(bank.verifyEmail(email, fresh?.code ?? '').emailVerified).toBe(true);
+  });
+
+  it('a reset code sent while the clock was ahead has expired once it goes back', async () => {
+    bank.clock.advance(60 * 24);
+    bank.requestReset('demo@bank.test');
+    const code = lastCode(bank, 'demo@bank.test');
+    bank.clock.reset();
+    expect((await refused(bank.resetPasscode('demo@bank.test', code, '654321'))).message).toBe(
+      'This reset code has expired. Ask for a new one.',
+    );
+    expect((await bank.login('demo@bank.test', DEMO_PASSCODE, false)).kind).toBe('ok');
+  });
+
+  it('a code sent before the clock moved forward keeps its own lifetime, both ways', () => {
+    const email = 'unverified@bank.test';
+    bank.resendConfirmCode(email);
+    const code = lastCode(bank, email);
+    bank.clock.advance(29);
+    bank.clock.reset();
+    expect(bank.verifyEmail(email, code).emailVerified).toBe(true);
+  });
+});
+
+describe('an e-mail change', () => {
+  const NEW = 'dana.new@bank.test';
+
+  it('tells the old address, asks the new one to be confirmed, and ends the other sessions', async () => {
+    const mine = bank.issueToken(demo, 'user');
+    const other = bank.issueToken(demo, 'user', true);
+    bank.changeEmail(demo, mine, ' Dana.New@Bank.test ');
+
+    expect(demo.email).toBe(NEW);
+    expect(bank.outboxFor('demo@bank.test')[0]).toMatchObject({
+      to: 'demo@bank.test',
+      kind: 'notice',
+      subject: 'Your e-mail address was changed',
+      text: expect.stringMatching(
+        /changed to d\*+@bank\.test\..*If you did not make this change, contact support/u,
+      ) as unknown,
+    });
+    expect(bank.outboxFor('demo@bank.test')[0]?.code).toBeUndefined();
+    const [sent] = bank.outboxFor(NEW);
+    expect(sent).toMatchObject({ to: NEW, kind: 'verify-email', code: expect.stringMatching(/^\d{6}$/u) as unknown });
+
+    // The session that made the change carries on; every other one has ended.
+    expect(bank.authenticate(mine, 'user')).toBe(demo);
+    expect((await refused(() => bank.authenticate(other, 'user'))).message).toBe(
+      'Your session has ended. Please log in again.',
+    );
+    // The next sign-in asks for the new address to be confirmed, with the code sent there.
+    expect((await bank.login(NEW, DEMO_PASSCODE, false)).kind).toBe('unverified');
+    expect(bank.findByEmail('demo@bank.test')).toBeUndefined();
+    expect(bank.verifyEmail(NEW, sent?.code ?? '').emailVerified).toBe(true);
+    expect((await bank.login(NEW, DEMO_PASSCODE, false)).kind).toBe('ok');
+  });
+
+  it('voids a reset code sent to the old address', async () => {
+    bank.requestReset('demo@bank.test');
+    const code = lastCode(bank, 'demo@bank.test');
+    bank.changeEmail(demo, bank.issueToken(demo, 'user'), NEW);
+    expect((await refused(bank.resetPasscode(NEW, code, '654321'))).status).toBe(410);
+  });
+
+  it('to the same address changes nothing; to a taken one is refused and changes nothing', async () => {
+    const mine = bank.issueToken(demo, 'user');
+    const other = bank.issueToken(demo, 'user');
+    const before = bank.digest();
+    bank.changeEmail(demo, mine, 'DEMO@bank.test');
+    expect((await refused(() => bank.changeEmail(demo, mine, 'nopin@bank.test'))).status).toBe(409);
+    expect(bank.digest()).toBe(before);
+    expect(bank.authenticate(other, 'user')).toBe(demo);
+  });
+
+  it('keeps its effect across a snapshot (a state file) and restore', async () => {
+    let time = Date.parse('2026-11-21T10:00:00Z');
+    const signer = new TokenSigner();
+    const options = { now: () => time, signer, config: { hashCost: TEST_HASH_COST } };
+    const first = await seedBank(options);
+    const dana = first.findByEmail('demo@bank.test');
+    if (!dana) throw new Error('the seed has no demo@bank.test');
+    const mine = first.issueToken(dana, 'user');
+    const other = first.issueToken(dana, 'user');
+    first.changeEmail(dana, mine, NEW);
+    const snapshot = first.snapshot();
+    expect(BankSnapshotSchema.safeParse(snapshot).success).toBe(true);
+    time += MINUTE;
+    const restored = Bank.restore(snapshot, { ...options, catalogue: first.catalogue });
+    expect(restored.authenticate(mine, 'user').email).toBe(NEW);
+    expect((await refused(() => restored.authenticate(other, 'user'))).status).toBe(401);
+    expect((await restored.login(NEW, DEMO_PASSCODE, false)).kind).toBe('unverified');
   });
 });

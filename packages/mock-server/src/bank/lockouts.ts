@@ -1,6 +1,11 @@
 /**
  * Wrong answers in a row: each factor (passcode, PIN, e-mailed codes) is counted on the user, on its
  * own; the fifth wrong answer locks that factor for a while, a right one clears the count.
+ *
+ * "In a row" means what it says: the count goes on until a right answer or a lock, however much time
+ * passes between the answers, so moving the bank's clock (either way) never gives a guess back. Only
+ * the lock has a time: it ends after its duration, and it never lasts longer than that from now, even
+ * when it was set while the clock was ahead and the clock has gone back since.
  */
 import { MINUTE, type BankContext } from './context';
 import { refuse } from './errors';
@@ -20,9 +25,15 @@ export class Lockouts {
 
   /** Refuses while a factor is locked. */
   assertUnlocked(user: User, factor: Factor) {
-    const { lockedUntil } = user.attempts[factor];
-    if (lockedUntil > this.context.now()) {
-      const minutes = Math.ceil((lockedUntil - this.context.now()) / MINUTE);
+    const attempts = user.attempts[factor];
+    const now = this.context.now();
+    // A lock set while the clock was ahead (it has gone back since) is brought back to a lock's length
+    // from now, and kept so: it ends on time, and it still holds meanwhile (no guesses given back).
+    const longest = now + this.context.config.lockMinutes * MINUTE;
+    if (attempts.lockedUntil > longest) attempts.lockedUntil = longest;
+    const { lockedUntil } = attempts;
+    if (lockedUntil > now) {
+      const minutes = Math.ceil((lockedUntil - now) / MINUTE);
       refuse(
         'locked',
         `Too many wrong ${FACTOR_LABEL[factor]} attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,

@@ -71,11 +71,12 @@ export interface User {
   readonly role: Role;
   passcodeHash: string;
   pinHash?: string;
-  /** Bumped when the passcode changes, which retires every token issued before. */
+  /** Bumped when the passcode or the e-mail address changes, which retires every token issued before. */
   credentialVersion: number;
   /**
-   * The one session that changed the passcode in settings and so outlives the change: its token's
-   * signature and the version it stays valid under (a later change or reset retires it too).
+   * The one session that changed the passcode or the e-mail address in settings and so outlives the
+   * change: its token's signature and the version it stays valid under (a later change or reset
+   * retires it too).
    */
   keptSession?: { readonly signature: string; readonly version: number };
   emailVerified: boolean;

@@ -56,7 +56,7 @@ export interface TokenClaims {
   /** Issued at and expiry, seconds since the epoch. */
   readonly iat: number;
   readonly exp: number;
-  /** The user's credential version: a passcode change or reset retires older tokens. */
+  /** The user's credential version: a passcode change or reset, or an e-mail change, retires older tokens. */
   readonly ver: number;
   /** A random id, so that two tokens issued to one user in the same second still differ. */
   readonly jti?: string;

@@ -174,6 +174,9 @@ export async function seedBank(
   ) => {
     const createdAt = now - daysAgo * DAY;
     const amountCents = toCents(amount);
+    // The seed holds only transfers the bank could have made: none whose fee would take the whole
+    // amount (with a service charge of 100%, say), and no service charge line for a fee of nothing.
+    if (kind === 'transfer' && !bank.feeIsBelow(amountCents)) return;
     const entryStatus: EntryStatus =
       status === 'confirmed' ? 'successful' : status === 'declined' ? 'failed' : 'in_progress';
     const holder = extra.holder ?? 'Jane Cooper';
@@ -206,7 +209,8 @@ export async function seedBank(
     });
     const base = { userId: user.id, status: entryStatus, createdAt, requestId: request.id };
     if (kind === 'transfer') {
-      bank.postLedgerEntry({ ...base, direction: 'debit', name: 'Service charge', amountCents: feeCents });
+      if (feeCents > 0)
+        bank.postLedgerEntry({ ...base, direction: 'debit', name: 'Service charge', amountCents: feeCents });
       bank.postLedgerEntry({
         ...base,
         direction: 'debit',

@@ -1,9 +1,9 @@
-/** Signed tokens that expire, carry the user, and die with a passcode change or reset. */
+/** Signed tokens that expire, carry the user, and die with a passcode change or reset, or an e-mail change. */
 import { randomBytes } from 'node:crypto';
 import type { BankContext } from './context';
 import { refuse } from './errors';
 import type { User } from './model';
-import { signatureOf, type TokenScope, type TokenSigner } from './security';
+import { signatureOf, type TokenClaims, type TokenScope, type TokenSigner } from './security';
 import type { Users } from './users';
 
 export class Tokens {
@@ -33,19 +33,29 @@ export class Tokens {
     return user.kyc === 'Verified' ? this.issue(user, 'user', remember) : this.issue(user, 'kyc');
   }
 
-  /** Whether a token of `version` still opens `user`'s account: issued since the last passcode change, or kept by it. */
+  /** Whether a token of `version` still opens `user`'s account: issued since the last passcode or e-mail change, or kept by it. */
   private isCurrent(user: User, version: number, token: string) {
     if (version === user.credentialVersion) return true;
     const kept = user.keptSession;
     return kept?.version === user.credentialVersion && kept.signature === signatureOf(token);
   }
 
-  /** The user a token opens, if it is well signed, unexpired, current and of the given scope. */
+  /**
+   * Whether a token's lifetime holds at the bank's now: not expired, and not issued after now (a token
+   * issued while the bank's clock was ahead would otherwise outlive its lifetime once the clock goes
+   * back: such a session has ended).
+   */
+  private isLive(claims: Readonly<TokenClaims>) {
+    const now = this.context.now();
+    return claims.iat * 1000 <= now && claims.exp * 1000 > now;
+  }
+
+  /** The user a token opens, if it is well signed, live, current and of the given scope. */
   authenticate(token: string | undefined, scope: TokenScope): User {
     if (!token) refuse('unauthorized', 'Please log in to continue');
     const claims = this.signer.verify(token);
     const user = claims ? this.users.find(claims.sub) : undefined;
-    if (!claims || !user || claims.exp * 1000 <= this.context.now() || !this.isCurrent(user, claims.ver, token))
+    if (!claims || !user || !this.isLive(claims) || !this.isCurrent(user, claims.ver, token))
       return refuse('unauthorized', 'Your session has ended. Please log in again.');
     if (claims.scope !== scope) {
       if (claims.scope === 'kyc') refuse('forbidden', 'Complete your identity verification first');

@@ -138,3 +138,122 @@ describe('a transfer', () => {
     });
   });
 });
+
+describe('a transfer whose fee is not less than its amount', () => {
+  it.each([
+    [50, 0.01, 'The service charge of $0.01 would take the whole $0.01. Please send a larger amount.'],
+    [60, 0.01, 'The service charge of $0.01 would take the whole $0.01. Please send a larger amount.'],
+    [100, 250, 'Transfers cannot be made at the moment: the service charge would take the whole amount.'],
+  ])(
+    'at %s percent, a transfer of %s is refused at every step before anything is written',
+    async (percent, amount, message) => {
+      const { bank, demo } = await seededTestBank({ serviceChargePercent: percent });
+      const before = bank.digest();
+      const balance = bank.balanceCents(demo.id);
+      for (const step of [
+        () => bank.confirmPin(demo, DEMO_PIN, transfer(amount)),
+        () => bank.confirmTransferCode(demo, '0000', transfer(amount)),
+        () => bank.submitTransfer(demo, transfer(amount)),
+      ]) {
+        const refusal = await refused(step);
+        expect(refusal.status).toBe(400);
+        expect(refusal.message).toBe(message);
+      }
+      expect(bank.digest()).toBe(before);
+      expect(bank.balanceCents(demo.id)).toBe(balance);
+      expect(bank.outboxFor(demo.email)).toHaveLength(0);
+      expect(demo.attempts.pin.failures).toBe(0);
+    },
+  );
+
+  it('is refused at submit even with a confirmation on record, which stays unused', async () => {
+    const { bank, demo } = await seededTestBank({ serviceChargePercent: 50 });
+    demo.authorization = {
+      amountCents: 1,
+      payeeKey: 'first example bank|fexbus33|026009593|000999888777',
+      expiresAt: bank.now() + MINUTE,
+    };
+    const before = bank.digest();
+    expect((await refused(() => bank.submitTransfer(demo, transfer(0.01)))).status).toBe(400);
+    expect(bank.digest()).toBe(before);
+    expect(demo.authorization).toBeDefined();
+  });
+
+  it('at 50%, the smallest amount whose fee is less goes through: fee and the rest, both held', async () => {
+    const { bank, demo } = await seededTestBank({ serviceChargePercent: 50 });
+    await bank.confirmPin(demo, DEMO_PIN, transfer(0.02));
+    const { request } = bank.submitTransfer(demo, transfer(0.02));
+    const held = bank.entries(demo.id).filter((e) => e.requestId === request.id);
+    expect(held.map((e) => [e.name, e.amountCents, e.status])).toEqual([
+      ['Transfer to Jane Doe', 1, 'in_progress'],
+      ['Service charge', 1, 'in_progress'],
+    ]);
+  });
+
+  it('at 0%, there is no service charge line', async () => {
+    const { bank, demo } = await seededTestBank({ serviceChargePercent: 0 });
+    await bank.confirmPin(demo, DEMO_PIN, transfer(0.01));
+    const { request } = bank.submitTransfer(demo, transfer(0.01));
+    expect(
+      bank
+        .entries(demo.id)
+        .filter((e) => e.requestId === request.id)
+        .map((e) => e.name),
+    ).toEqual(['Transfer to Jane Doe']);
+  });
+});
+
+describe('a transfer and the bank clock moved forward, then back', () => {
+  const big = transfer(1000);
+
+  it('an authorization code sent while the clock was ahead has expired once it goes back', async () => {
+    bank.clock.advance(60);
+    await bank.confirmPin(demo, DEMO_PIN, big);
+    const code = lastCode(bank, 'demo@bank.test');
+    bank.clock.reset();
+    const error = await refused(() => bank.confirmTransferCode(demo, code, big));
+    expect(error.status).toBe(410);
+    expect(error.message).toBe('This authorization code has expired. Start the transfer again.');
+    expect((await refused(() => bank.submitTransfer(demo, big))).message).toBe(
+      'Confirm this transfer with your PIN first',
+    );
+  });
+
+  it('a confirmation made while the clock was ahead is no longer good once it goes back', async () => {
+    bank.clock.advance(60 * 24);
+    await bank.confirmPin(demo, DEMO_PIN, transfer(100));
+    bank.clock.reset();
+    const before = bank.digest();
+    expect((await refused(() => bank.submitTransfer(demo, transfer(100)))).message).toBe(
+      'Confirm this transfer with your PIN first',
+    );
+    expect(bank.digest()).toBe(before);
+  });
+
+  it('a code sent before the clock moved forward keeps its own 10 minutes, both ways', async () => {
+    await bank.confirmPin(demo, DEMO_PIN, big);
+    const code = lastCode(bank, 'demo@bank.test');
+    bank.clock.advance(9);
+    bank.clock.reset();
+    bank.confirmTransferCode(demo, code, big);
+    bank.submitTransfer(demo, big);
+  });
+
+  it('wrong codes lock for 15 minutes at most, however the clock moved', async () => {
+    bank.clock.advance(60 * 24 * 365);
+    await bank.confirmPin(demo, DEMO_PIN, big);
+    const code = lastCode(bank, 'demo@bank.test');
+    const wrong = code === '0000' ? '1111' : '0000';
+    for (let i = 0; i < 4; i++) await refused(() => bank.confirmTransferCode(demo, wrong, big));
+    expect((await refused(() => bank.confirmTransferCode(demo, wrong, big))).status).toBe(423);
+    bank.clock.reset();
+    expect((await refused(() => bank.confirmTransferCode(demo, code, big))).message).toBe(
+      'Too many wrong authorization code attempts. Try again in 15 minutes.',
+    );
+    advance(15 * MINUTE);
+    await bank.confirmPin(demo, DEMO_PIN, big);
+    // The outbox lists by bank time: the code sent while the clock was ahead still comes first.
+    const fresh = bank.outboxFor('demo@bank.test').find((message) => message.createdAt === bank.now());
+    bank.confirmTransferCode(demo, fresh?.code ?? '', big);
+  });
+});

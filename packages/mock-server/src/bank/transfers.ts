@@ -3,6 +3,7 @@
  * e-mail and bound to the amount and payee; then the transfer itself, held at once, fee included.
  */
 import type { CodeKey } from './codes';
+import { stillRuns } from './clock';
 import { formatAmount, MINUTE, toCents, type BankContext } from './context';
 import type { Credentials } from './credentials';
 import { refuse } from './errors';
@@ -47,6 +48,25 @@ export class Transfers {
     return Math.round((amountCents * this.context.config.serviceChargePercent) / 100);
   }
 
+  /** Whether the fee leaves part of an amount for the payee: a transfer needs it to be less than the amount. */
+  feeIsBelow(amountCents: number) {
+    return this.feeCents(amountCents) < amountCents;
+  }
+
+  /**
+   * Refuses a transfer whose fee would take the whole amount (the payee would get nothing). Checked
+   * before anything else of a transfer step, so that such a transfer changes nothing.
+   */
+  private assertFeeBelow(amountCents: number) {
+    if (this.feeIsBelow(amountCents)) return;
+    const { serviceChargePercent } = this.context.config;
+    if (serviceChargePercent >= 100)
+      refuse('invalid', 'Transfers cannot be made at the moment: the service charge would take the whole amount.');
+    const fee = formatAmount(this.context, this.feeCents(amountCents));
+    const amount = formatAmount(this.context, amountCents);
+    refuse('invalid', `The service charge of ${fee} would take the whole ${amount}. Please send a larger amount.`);
+  }
+
   private assertAffordable(user: User, amountCents: number) {
     if (amountCents > this.parts.ledger.balanceCents(user.id)) refuse('conflict', 'Insufficient balance');
   }
@@ -55,13 +75,19 @@ export class Transfers {
     return this.context.now() + this.context.config.stepUpCodeTtlMinutes * MINUTE;
   }
 
+  /** Whether an authorization code or a confirmed transfer is still good: not expired, not made after now (clock.ts). */
+  private isLive(expiresAt: number) {
+    return stillRuns(expiresAt, this.context.config.stepUpCodeTtlMinutes * MINUTE, this.context.now());
+  }
+
   /**
    * Step 1 of a transfer: the PIN. Answers whether a second code is needed; when it is, the code is
    * sent to the customer's e-mail, bound to this amount and payee.
    */
   async confirmPin(user: User, pin: string, transfer: TransferInput): Promise<PinOutcome> {
-    await this.parts.credentials.checkPin(user, pin);
     const amountCents = toCents(transfer.amount);
+    this.assertFeeBelow(amountCents);
+    await this.parts.credentials.checkPin(user, pin);
     this.assertAffordable(user, amountCents);
     const payeeKey = payeeKeyOf(transfer);
     const rule = this.context.config.stepUp;
@@ -91,11 +117,12 @@ export class Transfers {
 
   /** Step 2, when asked: the code sent by e-mail, for this very amount and payee. */
   confirmTransferCode(user: User, code: string, transfer: TransferInput) {
+    this.assertFeeBelow(toCents(transfer.amount));
     const { lockouts } = this.parts;
     lockouts.assertUnlocked(user, 'stepUp');
     const pending = user.stepUp;
     if (!pending) refuse('gone', 'No authorization code is waiting. Start the transfer again.');
-    if (pending.expiresAt <= this.context.now()) {
+    if (!this.isLive(pending.expiresAt)) {
       delete user.stepUp;
       refuse('gone', 'This authorization code has expired. Start the transfer again.');
     }
@@ -115,9 +142,10 @@ export class Transfers {
   /** Step 3: the transfer itself, once, for what was confirmed; the amount is held at once. */
   submitTransfer(user: User, transfer: TransferInput) {
     const amountCents = toCents(transfer.amount);
+    this.assertFeeBelow(amountCents);
     const payeeKey = payeeKeyOf(transfer);
     const auth = user.authorization;
-    if (!auth || auth.expiresAt <= this.context.now()) refuse('forbidden', 'Confirm this transfer with your PIN first');
+    if (!auth || !this.isLive(auth.expiresAt)) refuse('forbidden', 'Confirm this transfer with your PIN first');
     if (auth.amountCents !== amountCents || auth.payeeKey !== payeeKey)
       refuse('forbidden', 'This transfer differs from the one you confirmed. Confirm it with your PIN again.');
     this.assertAffordable(user, amountCents);

@@ -88,13 +88,18 @@ export class Users {
     return [...this.byId.values()];
   }
 
-  changeEmail(user: User, email: string) {
+  /**
+   * Files the user under a new e-mail address (what else the change means is credentials.ts's); answers
+   * whether the address changed (the same address again changes nothing).
+   */
+  changeEmail(user: User, email: string): boolean {
     const normalised = email.trim().toLowerCase();
-    if (normalised === user.email) return;
+    if (normalised === user.email) return false;
     if (this.byEmail.has(normalised)) refuse('conflict', 'An account with this e-mail address already exists');
     this.byEmail.delete(user.email);
     user.email = normalised;
     this.byEmail.set(normalised, user);
+    return true;
   }
 
   updateProfile(user: User, fullname: string, profile: { readonly [K in keyof Profile]?: string | undefined }) {

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '@ebank/contract';
+import { SAMPLE_PAYEE } from '@ebank/contract/testing';
 import { MAX_ADVANCE_MINUTES, MAX_OFFSET_MINUTES } from '../bank/clock';
-import { FIXED_START, minutesAfterStart, startBank, type Harness } from '../testing/harness';
+import { DEMO_PASSCODE, DEMO_PIN } from '../bank/seed';
+import { failure, FIXED_START, minutesAfterStart, startBank, type Harness } from '../testing/harness';
 
 const START = FIXED_START;
 const at = minutesAfterStart;
@@ -112,5 +114,105 @@ describe('the bank clock (/__mock/clock)', () => {
       .call('verifyEmail', { email: 'unverified@bank.test', ver_code: sent?.code ?? '', action: 'code' })
       .catch((e: unknown) => e);
     expect(expired).toMatchObject({ message: 'This code has expired. Ask for a new one.' });
+  });
+});
+
+describe('the bank clock moved forward, then back', () => {
+  const A_YEAR = MAX_ADVANCE_MINUTES;
+  const ENDED = { status: 401, message: 'Your session has ended. Please log in again.' };
+  const LOCKED_15 = (what: string) => ({
+    status: 423,
+    message: `Too many wrong ${what} attempts. Try again in 15 minutes.`,
+  });
+  const transfer = (amount: number) => ({ ...SAMPLE_PAYEE, amount });
+
+  it('refuses a move of more than a year with a plain message, and moves nothing', async () => {
+    const reply = await move({ advanceMinutes: A_YEAR + 1 });
+    expect(reply.status).toBe(400);
+    expect(await reply.json()).toEqual({
+      error: true,
+      code: 'invalid',
+      message: `advanceMinutes: can be at most ${A_YEAR} minutes (a year) at a time`,
+    });
+    expect(await (await move({ advanceMinutes: 2.5 })).json()).toMatchObject({
+      message: 'advanceMinutes: must be a whole number of minutes',
+    });
+    expect(await clock()).toEqual({ offsetMinutes: 0, now: at(0) });
+    expect((await move({ advanceMinutes: A_YEAR })).status).toBe(200);
+  });
+
+  it("ends a 'Remember me' session signed in a year ahead once the clock goes back", async () => {
+    await move({ advanceMinutes: A_YEAR });
+    const { jwt } = await bank
+      .client()
+      .call('login', { email: 'demo@bank.test', password: DEMO_PASSCODE, remeber: true });
+    const api = bank.client({ user: jwt });
+    await expect(api.call('getInstitution')).resolves.toBeTruthy();
+    await move({ reset: true });
+    expect(await failure(api.call('getInstitution'))).toMatchObject(ENDED);
+    // Signing in again gives a session as usual.
+    await expect(
+      bank.client({ user: await bank.login('demo@bank.test') }).call('getInstitution'),
+    ).resolves.toBeTruthy();
+  });
+
+  /** A session of demo@bank.test signed in at the bank's time now (a session from ahead ends on a reset). */
+  const signIn = async () => bank.client({ user: await bank.login('demo@bank.test') });
+
+  it('a PIN lock set a year ahead lasts 15 minutes from the reset, then ends', async () => {
+    const confirm = async (pin: string) => (await signIn()).call('confirmPin', { pin, extra: transfer(10) });
+    await move({ advanceMinutes: A_YEAR });
+    for (let i = 0; i < 4; i++) await failure(confirm('0000'));
+    expect(await failure(confirm('0000'))).toMatchObject(LOCKED_15('PIN'));
+    await move({ reset: true });
+    expect(await failure(confirm(DEMO_PIN))).toMatchObject(LOCKED_15('PIN'));
+    await move({ advanceMinutes: 14 });
+    expect(await failure(confirm(DEMO_PIN))).toMatchObject({ status: 423 });
+    await move({ advanceMinutes: 1 });
+    await expect(confirm(DEMO_PIN)).resolves.toMatchObject({ status: 'success' });
+  });
+
+  it('wrong PINs count in a row across moves shorter than a lock, either way', async () => {
+    const confirm = async (pin: string) => (await signIn()).call('confirmPin', { pin, extra: transfer(10) });
+    for (const [minutes, left] of [
+      [14, 4],
+      [14, 3],
+      [0, 2],
+      [14, 1],
+    ] as const) {
+      if (minutes === 0) await move({ reset: true });
+      else await move({ advanceMinutes: minutes });
+      expect(await failure(confirm('0000'))).toMatchObject({
+        status: 400,
+        message: `Incorrect PIN. ${left} attempt${left === 1 ? '' : 's'} left.`,
+      });
+    }
+    await move({ reset: true });
+    expect(await failure(confirm('0000'))).toMatchObject(LOCKED_15('PIN'));
+  });
+
+  it('a transfer authorization code sent ahead has expired once the clock goes back; its lock lasts 15 minutes', async () => {
+    const confirmCode = async (code: string) =>
+      (await signIn()).call('confirmTransferCode', { code, extra: transfer(1500) });
+    await move({ advanceMinutes: 60 });
+    await (await signIn()).call('confirmPin', { pin: DEMO_PIN, extra: transfer(1500) });
+    const [sent] = await bank.outbox('demo@bank.test');
+    await move({ reset: true });
+    expect(await failure(confirmCode(sent?.code ?? ''))).toMatchObject({
+      status: 410,
+      message: 'This authorization code has expired. Start the transfer again.',
+    });
+
+    await move({ advanceMinutes: A_YEAR });
+    await (await signIn()).call('confirmPin', { pin: DEMO_PIN, extra: transfer(1500) });
+    const [latest] = await bank.outbox('demo@bank.test');
+    const code = latest?.code ?? '';
+    const wrong = code === '0000' ? '1111' : '0000';
+    for (let i = 0; i < 4; i++) await failure(confirmCode(wrong));
+    expect(await failure(confirmCode(wrong))).toMatchObject(LOCKED_15('authorization code'));
+    await move({ reset: true });
+    expect(await failure(confirmCode(code))).toMatchObject(LOCKED_15('authorization code'));
+    await move({ advanceMinutes: 15 });
+    expect(await failure(confirmCode(code))).toMatchObject({ status: 410 });
   });
 });

@@ -26,23 +26,45 @@ export interface ClockState {
 
 const USAGE = `Send {"advanceMinutes": N} (N from 1 to ${MAX_ADVANCE_MINUTES}) or {"reset": true}`;
 
-/** The two moves; the clock itself checks the minutes (bank/clock.ts). */
-const ClockMoveSchema = z.union([
-  z.strictObject({ advanceMinutes: z.number() }),
-  z.strictObject({ reset: z.literal(true) }),
-]);
+/**
+ * How far one move goes: a whole number of minutes, at most a year ({@link MAX_ADVANCE_MINUTES}), so
+ * that no move can put the bank's records (tokens, codes, locks) years ahead. The clock checks it
+ * again, and also keeps its total offset within bounds (bank/clock.ts).
+ */
+const AdvanceMinutesSchema = z
+  .number({ error: 'advanceMinutes: must be a number of minutes' })
+  .int({ error: 'advanceMinutes: must be a whole number of minutes' })
+  .min(1, { error: 'advanceMinutes: must be at least 1 minute' })
+  .max(MAX_ADVANCE_MINUTES, {
+    error: `advanceMinutes: can be at most ${MAX_ADVANCE_MINUTES} minutes (a year) at a time`,
+  });
+
+/** The two moves. */
+const AdvanceSchema = z.strictObject({ advanceMinutes: AdvanceMinutesSchema });
+const ResetSchema = z.strictObject({ reset: z.literal(true) });
 
 export const clockState = (bank: Bank): ClockState => ({
   offsetMinutes: bank.clock.offsetMinutes,
   now: new Date(bank.now()).toISOString(),
 });
 
-/** Moves the bank's clock as a request's body says; a body that says neither move is refused (400). */
+/**
+ * Moves the bank's clock as a request's body says; a body that says neither move is refused (400),
+ * with what is wrong with the minutes when only they are.
+ */
 function moveClock(bank: Bank, body: unknown): void {
-  const move = ClockMoveSchema.safeParse(body);
-  if (!move.success) refuse('invalid', USAGE);
-  if ('reset' in move.data) bank.clock.reset();
-  else bank.clock.advance(move.data.advanceMinutes);
+  if (ResetSchema.safeParse(body).success) {
+    bank.clock.reset();
+    return;
+  }
+  const move = AdvanceSchema.safeParse(body);
+  if (move.success) {
+    bank.clock.advance(move.data.advanceMinutes);
+    return;
+  }
+  const issues = move.error.issues;
+  const minutes = issues.length === 1 && issues[0]?.path[0] === 'advanceMinutes' ? issues[0] : undefined;
+  refuse('invalid', minutes?.message ?? USAGE);
 }
 
 /** `GET` and `POST /__mock/clock`, answered with the developer endpoints' JSON reply (`ok`). */

@@ -169,8 +169,8 @@ export const handlers: Handlers = {
     await bank.changePasscode(user, token, input.c_pwd, input.n_pwd, input.con_pwd);
     return ok('Action Successful');
   },
-  changeEmail: ({ bank, user }, input) => {
-    bank.changeEmail(user, input.email);
+  changeEmail: ({ bank, user, token }, input) => {
+    bank.changeEmail(user, token, input.email);
     return ok('Action Successful');
   },
 

@@ -1,0 +1,127 @@
+/**
+ * Changing the e-mail address in settings (`updateemail`) over HTTP: the old address is told, the new
+ * one must be confirmed with a code sent to it before the next sign-in, and the account's other
+ * sessions end; the session that made the change carries on. All of it holds across a restart from
+ * the state file.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_PASSCODE } from '../bank/seed';
+import { failure, startBank, type Harness } from '../testing/harness';
+
+const OLD = 'demo@bank.test';
+const NEW = 'dana.new@bank.test';
+const ENDED = { status: 401, message: 'Your session has ended. Please log in again.' };
+
+/** Signs in at login step 2 as the portal does, and gives the bank's reply. */
+const signIn = (bank: Harness, email: string, remeber = false) =>
+  bank.client().call('login', { email, password: DEMO_PASSCODE, remeber });
+
+describe('an e-mail change (updateemail)', () => {
+  let bank: Harness;
+  beforeAll(async () => {
+    bank = await startBank();
+  });
+  afterAll(() => bank.close());
+  beforeEach(() => bank.reset());
+
+  it('tells the old address, ends the older sessions, and asks for the new address to be confirmed', async () => {
+    const older = bank.client({ user: (await signIn(bank, OLD, true)).jwt });
+    const other = bank.client({ user: await bank.login('nopin@bank.test') });
+    const current = bank.client({ user: await bank.login(OLD) });
+    await expect(older.call('getInstitution')).resolves.toBeTruthy();
+
+    expect(await current.call('changeEmail', { email: NEW })).toEqual({
+      status: 'success',
+      message: 'Action Successful',
+    });
+
+    // The old address is told, with no code or link in the message.
+    const [notice] = await bank.outbox(OLD);
+    expect(notice).toMatchObject({ to: OLD, kind: 'notice', subject: 'Your e-mail address was changed' });
+    expect(notice?.text).toMatch(/If you did not make this change, contact support at once\./u);
+    expect(notice?.code).toBeUndefined();
+    expect(notice?.link).toBeUndefined();
+
+    // An older session of the customer has ended; another customer's has not.
+    expect(await failure(older.call('getInstitution'))).toMatchObject(ENDED);
+    await expect(other.call('getInstitution')).resolves.toBeTruthy();
+
+    // The session that made the change carries on, and shows the new address.
+    expect((await current.call('getProfile')).data.email).toBe(NEW);
+
+    // Signing in with the new address asks for it to be confirmed, with the code sent there.
+    const login = await signIn(bank, NEW);
+    expect(login).toMatchObject({
+      verified: false,
+      email: NEW,
+      message: 'Please verify your e-mail address to continue',
+    });
+    expect(login.jwt).toBeUndefined();
+    const [sent] = await bank.outbox(NEW);
+    expect(sent).toMatchObject({ to: NEW, kind: 'verify-email' });
+    expect(sent?.code).toMatch(/^\d{6}$/u);
+    expect(await failure(signIn(bank, OLD))).toMatchObject({ status: 401, message: 'Invalid Credentials' });
+
+    // The spec's verify step: a new code on request, then the code opens the account again.
+    await bank.client().call('resendConfirmCode', { email: NEW });
+    const [resent] = await bank.outbox(NEW);
+    const verified = await bank
+      .client()
+      .call('verifyEmail', { email: NEW, ver_code: resent?.code ?? '', action: 'code' });
+    expect(verified).toMatchObject({ status: 'success', verification_status: 'Verified' });
+    const fresh = bank.client({ user: (await signIn(bank, NEW)).jwt });
+    expect((await fresh.call('getProfile')).data.email).toBe(NEW);
+  });
+
+  it('to a taken address is refused and changes nothing; to the same address changes nothing', async () => {
+    const older = bank.client({ user: await bank.login(OLD) });
+    const current = bank.client({ user: await bank.login(OLD) });
+    const before = bank.app.bank().digest();
+    expect(await failure(current.call('changeEmail', { email: 'nopin@bank.test' }))).toMatchObject({
+      status: 409,
+      message: 'An account with this e-mail address already exists',
+    });
+    await current.call('changeEmail', { email: OLD });
+    expect(bank.app.bank().digest()).toBe(before);
+    await expect(older.call('getInstitution')).resolves.toBeTruthy();
+    expect(await bank.outbox(OLD)).toEqual([]);
+  });
+});
+
+describe('an e-mail change and the state file', () => {
+  let dir: string;
+  const running: Harness[] = [];
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mock-email-change-'));
+  });
+  afterEach(async () => {
+    for (const h of running.splice(0)) {
+      h.app.closeState();
+      await h.close();
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const start = async () => {
+    const h = await startBank({ stateFile: path.join(dir, 'bank.json') });
+    running.push(h);
+    return h;
+  };
+
+  it('keeps its effect across a restart: the older session stays ended, the changing one open', async () => {
+    const first = await start();
+    const older = await first.login(OLD);
+    const current = await first.login(OLD);
+    await first.client({ user: current }).call('changeEmail', { email: NEW });
+    first.app.closeState();
+    await first.close();
+    running.splice(0);
+
+    const second = await start();
+    expect(await failure(second.client({ user: older }).call('getInstitution'))).toMatchObject(ENDED);
+    expect((await second.client({ user: current }).call('getProfile')).data.email).toBe(NEW);
+    expect(await signIn(second, NEW)).toMatchObject({ verified: false });
+  });
+});
