@@ -110,14 +110,23 @@ async function serveApp(dist: string) {
   return { base: `http://127.0.0.1:${String((server.address() as AddressInfo).port)}/`, server };
 }
 
-/** The mock bank as `pnpm start` runs it (its own main.ts), with no MOCK_* settings from the caller's shell. */
+/**
+ * The mock bank as `pnpm start` runs it (its own main.ts), with no MOCK_* settings from the caller's shell,
+ * and no limit on sign-ins: the login load signs the demo persona in as fast as the server can hash.
+ */
 function startMock(port: Port, webRoot: string) {
   const env = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !name.startsWith('MOCK_') && name !== 'PORT'),
   );
   return startServer({
     script: path.join(repo, 'packages', 'mock-server', 'src', 'main.ts'),
-    env: { ...env, PORT: String(port.port), MOCK_WEB_ROOT: webRoot },
+    env: {
+      ...env,
+      PORT: String(port.port),
+      MOCK_WEB_ROOT: webRoot,
+      MOCK_SIGNIN_PER_CLIENT: 'off',
+      MOCK_SIGNIN_PER_EMAIL: 'off',
+    },
     port,
   });
 }

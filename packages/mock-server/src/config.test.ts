@@ -53,6 +53,42 @@ describe('configuration from the environment', () => {
       expect(() => configFromEnv({ MOCK_LOOKUP_PER_CLIENT: bad }), bad).toThrow(/MOCK_LOOKUP_PER_CLIENT must be/u);
   });
 
+  it('reads the limits of sign-in attempts (per minute), e-mails (per 15 minutes) and sign-ups (per 10), or off', () => {
+    const bank = configFromEnv({}).app.bank;
+    expect(bank?.signInLimits).toEqual({
+      perClient: { max: 10, windowSeconds: 60 },
+      perEmail: { max: 10, windowSeconds: 60 },
+    });
+    expect(bank?.mailLimits).toEqual({
+      perClient: { max: 20, windowSeconds: 900 },
+      perEmail: { max: 5, windowSeconds: 900 },
+    });
+    expect(bank?.signUpLimits?.perClient).toEqual({ max: 20, windowSeconds: 600 });
+    const set = configFromEnv({
+      MOCK_SIGNIN_PER_CLIENT: 'off',
+      MOCK_SIGNIN_PER_EMAIL: '3',
+      MOCK_MAIL_PER_CLIENT: '50',
+      MOCK_MAIL_PER_EMAIL: 'off',
+      MOCK_SIGNUP_PER_CLIENT: '2',
+    }).app.bank;
+    expect(set?.signInLimits).toEqual({
+      perClient: { max: null, windowSeconds: 60 },
+      perEmail: { max: 3, windowSeconds: 60 },
+    });
+    expect(set?.mailLimits).toEqual({
+      perClient: { max: 50, windowSeconds: 900 },
+      perEmail: { max: null, windowSeconds: 900 },
+    });
+    expect(set?.signUpLimits?.perClient).toEqual({ max: 2, windowSeconds: 600 });
+    for (const name of [
+      'MOCK_SIGNIN_PER_CLIENT',
+      'MOCK_SIGNIN_PER_EMAIL',
+      'MOCK_MAIL_PER_EMAIL',
+      'MOCK_SIGNUP_PER_CLIENT',
+    ])
+      expect(() => configFromEnv({ [name]: '0' }), name).toThrow(new RegExp(`${name} must be a whole number of`, 'u'));
+  });
+
   it('keeps the bank in memory unless MOCK_STATE_FILE names a file', () => {
     expect(configFromEnv({}).app).not.toHaveProperty('stateFile');
     expect(configFromEnv({ MOCK_STATE_FILE: '' }).app).not.toHaveProperty('stateFile');

@@ -25,13 +25,13 @@ const bool = (name: string) =>
 const isHttpBase = (s: string) =>
   URL.canParse(s) && ['http:', 'https:'].includes(new URL(s).protocol) && !/[?#]/u.test(s);
 
-/** A limit of lookups per minute, or `off` for none. */
-const perMinute = (name: string) =>
+/** A limit of calls in a window (`what`: 'lookups per minute'), or `off` for none. */
+const callLimit = (name: string, what: string) =>
   z
     .string()
     .refine(
       (s) => s === 'off' || (/^\d{1,6}$/u.test(s) && Number(s) >= 1),
-      `${name} must be a whole number of lookups per minute (1 or more), or off`,
+      `${name} must be a whole number of ${what} (1 or more), or off`,
     )
     .transform((s) => (s === 'off' ? null : Number(s)));
 
@@ -77,8 +77,13 @@ const EnvSchema = z.object({
     .optional(),
   MOCK_LATENCY: z.string().optional(),
   MOCK_FAULT_RATE: number('MOCK_FAULT_RATE', 0, 1).optional(),
-  MOCK_LOOKUP_PER_CLIENT: perMinute('MOCK_LOOKUP_PER_CLIENT').optional(),
-  MOCK_LOOKUP_PER_EMAIL: perMinute('MOCK_LOOKUP_PER_EMAIL').optional(),
+  MOCK_LOOKUP_PER_CLIENT: callLimit('MOCK_LOOKUP_PER_CLIENT', 'lookups per minute').optional(),
+  MOCK_LOOKUP_PER_EMAIL: callLimit('MOCK_LOOKUP_PER_EMAIL', 'lookups per minute').optional(),
+  MOCK_SIGNIN_PER_CLIENT: callLimit('MOCK_SIGNIN_PER_CLIENT', 'sign-in attempts per minute').optional(),
+  MOCK_SIGNIN_PER_EMAIL: callLimit('MOCK_SIGNIN_PER_EMAIL', 'sign-in attempts per minute').optional(),
+  MOCK_MAIL_PER_CLIENT: callLimit('MOCK_MAIL_PER_CLIENT', 'e-mails per 15 minutes').optional(),
+  MOCK_MAIL_PER_EMAIL: callLimit('MOCK_MAIL_PER_EMAIL', 'e-mails per 15 minutes').optional(),
+  MOCK_SIGNUP_PER_CLIENT: callLimit('MOCK_SIGNUP_PER_CLIENT', 'sign-ups per 10 minutes').optional(),
   MOCK_STATE_FILE: z.string().optional(),
   MOCK_UPSTREAM: z
     .string()
@@ -95,9 +100,9 @@ export interface ServerConfig {
   readonly app: AppOptions;
 }
 
-/** A lookup limit per minute from its variable: the default when unset, none for `off`. */
-const lookupLimit = (perMinute: number | null | undefined, fallback: RateLimit): RateLimit =>
-  perMinute === undefined ? fallback : { max: perMinute, windowSeconds: 60 };
+/** A limit from its variable, in the default's window: the default when unset, none for `off`. */
+const callLimitOf = (max: number | null | undefined, fallback: RateLimit): RateLimit =>
+  max === undefined ? fallback : { max, windowSeconds: fallback.windowSeconds };
 
 export function configFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
   const parsed = EnvSchema.safeParse(env);
@@ -139,8 +144,20 @@ export function configFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
           newPayee: e.MOCK_STEP_UP_NEW_PAYEE ?? DEFAULT_BANK_CONFIG.stepUp.newPayee,
         },
         lookupLimits: {
-          perClient: lookupLimit(e.MOCK_LOOKUP_PER_CLIENT, DEFAULT_BANK_CONFIG.lookupLimits.perClient),
-          perEmail: lookupLimit(e.MOCK_LOOKUP_PER_EMAIL, DEFAULT_BANK_CONFIG.lookupLimits.perEmail),
+          perClient: callLimitOf(e.MOCK_LOOKUP_PER_CLIENT, DEFAULT_BANK_CONFIG.lookupLimits.perClient),
+          perEmail: callLimitOf(e.MOCK_LOOKUP_PER_EMAIL, DEFAULT_BANK_CONFIG.lookupLimits.perEmail),
+        },
+        signInLimits: {
+          perClient: callLimitOf(e.MOCK_SIGNIN_PER_CLIENT, DEFAULT_BANK_CONFIG.signInLimits.perClient),
+          perEmail: callLimitOf(e.MOCK_SIGNIN_PER_EMAIL, DEFAULT_BANK_CONFIG.signInLimits.perEmail),
+        },
+        mailLimits: {
+          perClient: callLimitOf(e.MOCK_MAIL_PER_CLIENT, DEFAULT_BANK_CONFIG.mailLimits.perClient),
+          perEmail: callLimitOf(e.MOCK_MAIL_PER_EMAIL, DEFAULT_BANK_CONFIG.mailLimits.perEmail),
+        },
+        signUpLimits: {
+          perClient: callLimitOf(e.MOCK_SIGNUP_PER_CLIENT, DEFAULT_BANK_CONFIG.signUpLimits.perClient),
+          perEmail: DEFAULT_BANK_CONFIG.signUpLimits.perEmail,
         },
       },
       ...(e.MOCK_LATENCY ? { latency: parseLatency(e.MOCK_LATENCY) } : {}),

@@ -246,6 +246,34 @@ describe('a state file (MOCK_STATE_FILE)', () => {
     expect(await (await second.send('/__mock/snapshots')).json()).toEqual([]);
   });
 
+  it('a request that changed nothing neither reads nor hashes nor writes the bank: a 404, refused calls', async () => {
+    const h = await start({ stateWriteDelayMs: 0 });
+    const renames = vi.spyOn(fs, 'renameSync');
+    const snapshots = vi.spyOn(h.app.bank(), 'snapshot');
+    const form = (fields: Record<string, string>) => ({ method: 'POST', body: new URLSearchParams(fields) });
+    const statuses = [
+      (await h.send('/nowhere', { method: 'POST' })).status,
+      (await h.send('/api/users.php', form({ getinstituition: '1', token: 'not-a-token' }))).status,
+      (await h.send('/api/users.php?crud=nothing', form({ email: 'demo@bank.test' }))).status,
+      (await h.send('/api/users.php', form({ getinstituition: '1', getprofile: '1' }))).status,
+      (await h.send('/__mock/staff/requests/nope/confirm', { method: 'POST' })).status,
+      (await h.send('/api/users.php', { method: 'PUT' })).status,
+    ];
+    expect(statuses).toEqual([404, 401, 400, 400, 404, 405]);
+    // Past the limit of lookups: a 429, and the bank is not asked.
+    for (let i = 0; i < 21; i += 1) await h.send('/api/users.php?crud=iduser', form({ email: 'demo@bank.test' }));
+    expect((await h.send('/api/users.php?crud=iduser', form({ email: 'demo@bank.test' }))).status).toBe(429);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(snapshots).not.toHaveBeenCalled();
+    expect(renames).not.toHaveBeenCalled();
+
+    // A change is still written soon after.
+    await h.client().call('resendConfirmCode', { email: 'unverified@bank.test' });
+    await vi.waitFor(() => expect(renames).toHaveBeenCalledTimes(1), { timeout: 10_000 });
+    expect(snapshots).toHaveBeenCalled();
+    expect(fileDigest()).toBe(h.app.bank().digest());
+  });
+
   it('without a state file nothing is written', async () => {
     const opens = vi.spyOn(fs, 'openSync');
     const renames = vi.spyOn(fs, 'renameSync');

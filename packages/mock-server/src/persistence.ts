@@ -2,8 +2,10 @@
  * The optional state file (`MOCK_STATE_FILE`): the whole bank as JSON, so that a prepared demo
  * outlives a restart. Read and validated once at start; written atomically (a temp file in the same
  * directory, fsync, rename over the target) at start, shortly after every request that changed the
- * bank (a burst is written once), and on shutdown. Without it the bank lives in memory only and
- * nothing is written. The bank itself has no fs: it only gives and takes a snapshot.
+ * bank (a burst is written once), and on shutdown. A request that changed nothing (a 404, a refused
+ * call) does not even read the bank: the bank counts its own changes (`Bank.changes`). Without it the
+ * bank lives in memory only and nothing is written. The bank itself has no fs: it only gives and takes
+ * a snapshot.
  *
  * The file also keeps the named snapshots demo staff saved (`POST /__mock/snapshots`; an older file
  * without them still loads, with none). It does not keep the bank clock's offset (`POST /__mock/clock`):
@@ -142,6 +144,20 @@ export function writeFileAtomic(target: string, data: string): void {
   }
 }
 
+/** What a state file keeps, as looked at: the bank (a reset replaces it), its count of changes, the named snapshots. */
+interface Seen {
+  readonly bank: Bank;
+  readonly changes: number;
+  readonly named: readonly NamedSnapshot[];
+}
+
+/** Whether nothing changed between two looks (a named snapshot saved again is a new entry). */
+const sameState = (a: Seen, b: Seen) =>
+  a.bank === b.bank &&
+  a.changes === b.changes &&
+  a.named.length === b.named.length &&
+  a.named.every((entry, i) => entry === b.named[i]);
+
 export interface StateFileOptions {
   /** Delay between a change and its write (default 200 ms). */
   readonly delayMs?: number | undefined;
@@ -159,6 +175,8 @@ export class StateFile {
   private named: () => readonly NamedSnapshot[] = () => [];
   private timer: NodeJS.Timeout | undefined;
   private written: string | undefined;
+  /** What was kept when last looked at (after a request, or at the start). */
+  private seen: Seen | undefined;
   private closed = false;
 
   /** Reads and validates the file (see readStateFile); a missing file is fine. */
@@ -191,16 +209,35 @@ export class StateFile {
     this.current = current;
     if (named) this.named = named;
     this.flush();
+    this.seen = this.look();
     return (req, res, next) => {
       this.watch(req, res);
       next();
     };
   }
 
-  /** Notes a request that may change the bank (any but GET and HEAD): the file is written soon after its reply. */
+  /**
+   * Notes a request that may change the bank (any but GET and HEAD): after its reply, the file is
+   * written soon if the bank changed (another bank, one that counted a change, other named snapshots).
+   */
   watch(req: { readonly method?: string | undefined }, res: { once(event: 'close', listener: () => void): unknown }) {
-    if (req.method !== 'GET' && req.method !== 'HEAD') res.once('close', this.changed);
+    if (req.method !== 'GET' && req.method !== 'HEAD') res.once('close', this.noticeChanges);
   }
+
+  /** The bank kept, its count of changes, and the named snapshots, as they stand. */
+  private look(): Seen | undefined {
+    const bank = this.current?.();
+    return bank && { bank, changes: bank.changes, named: this.named() };
+  }
+
+  /** If anything changed since last looked at, a write soon. Cheap: nothing is read or hashed. */
+  private readonly noticeChanges = (): void => {
+    const now = this.look();
+    const seen = this.seen;
+    if (!now || (seen && sameState(seen, now))) return;
+    this.seen = now;
+    this.changed();
+  };
 
   /** Something may have changed: write soon. Changes until then are written together. */
   readonly changed = (): void => {

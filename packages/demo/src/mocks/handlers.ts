@@ -3,7 +3,7 @@
  * They differ from the server only in transport: the API is answered by the server's own request core
  * (api-core.ts) and the developer endpoints by its own endpoints (dev-endpoints.ts: health, outbox,
  * reset, uploads, the staff console's JSON API, the request journal, the bank clock, named snapshots, the
- * login lookup limit), over the demo's bank. What stays here is what Express and multer do on the
+ * limits on the calls no token opens), over the demo's bank. What stays here is what Express and multer do on the
  * server: reading the body within the same limits, and keeping the bank (in session storage, as the
  * server keeps it in its state file). The server's staff page, OpenAPI docs and validating proxy are not
  * part of the demo.
@@ -17,7 +17,7 @@ import {
   DEV_ENDPOINTS,
   errorAsResult,
   jsonReply,
-  lookupRefusal,
+  rateLimitRefusal,
   STAFF_API_PATH,
   STAFF_BODY_LIMIT_BYTES,
   type DevHost,
@@ -32,7 +32,7 @@ export interface DemoHandlerOptions {
   readonly origin: string;
 }
 
-/** Every login lookup comes from this one browser (the server counts them per client address). */
+/** Every call comes from this one browser (the server counts the limited ones per client address). */
 const CLIENT = 'this browser';
 /** The server's multipart limits that a browser could reach. */
 const MAX_FILES = 3;
@@ -165,7 +165,7 @@ export function demoHandlers(demo: DemoBank, { origin }: DemoHandlerOptions): Re
         const bank = await demo.current();
         const query = queryOf(url);
         const call = { query, fields: form.fields, files: form.files };
-        const refused = lookupRefusal(bank, call, CLIENT);
+        const refused = rateLimitRefusal(bank, call, CLIENT);
         if (refused) {
           journal.record({ call, result: refused, startedAt });
           return send(refused);

@@ -5,9 +5,11 @@
  * interleave inside them.
  *
  * This class is the one face the adapters see. Each domain is a module of its own that holds its own
- * records and logic: users, tokens, lockouts, lookup-limits, credentials, uploads, kyc, ledger,
- * requests, transfers, messages (notifications and the outbox), and snapshot over the records. Every
- * rule that depends on time reads the bank's one clock (clock.ts), which demo staff may move forward.
+ * records and logic: users, tokens, lockouts, rate-limits, credentials (with decoys), uploads, kyc,
+ * ledger, requests, transfers, messages (notifications and the outbox), and snapshot over the records.
+ * Every rule that depends on time reads the bank's one clock (clock.ts), which demo staff may move
+ * forward. Every method that may write counts toward {@link Bank.changes}, which tells a state file
+ * (persistence.ts) when there may be something to write.
  */
 import { BankClock } from './clock';
 import { CodeKey } from './codes';
@@ -17,7 +19,7 @@ import { Credentials, type LoginOutcome } from './credentials';
 import { Kyc, type KycSubmission } from './kyc';
 import { Ledger, type NewLedgerEntry } from './ledger';
 import { Lockouts } from './lockouts';
-import { LookupLimits, type LookupRefusal } from './lookup-limits';
+import { RateLimits, type LimitedCall, type RateLimitRefusal } from './rate-limits';
 import { Notifications, Outbox } from './messages';
 import type {
   BankSnapshot,
@@ -50,6 +52,7 @@ export { maskEmail } from './transfers';
 export type { LoginOutcome } from './credentials';
 export type { TransferInput } from './model';
 export type { NewUser } from './users';
+export type { LimitedCall, RateLimitRefusal } from './rate-limits';
 
 export interface BankOptions {
   readonly config?: Partial<BankConfig>;
@@ -71,7 +74,7 @@ export class Bank {
 
   private readonly users: Users;
   private readonly tokens: Tokens;
-  private readonly lookupLimits: LookupLimits;
+  private readonly rateLimits: RateLimits;
   private readonly credentials: Credentials;
   private readonly uploads: Uploads;
   private readonly kyc: Kyc;
@@ -82,6 +85,7 @@ export class Bank {
   private readonly outbox: Outbox;
   /** The parts that hold records, for the snapshot and the digest. */
   private readonly records: BankRecords;
+  private changeCount = 0;
 
   constructor(options: BankOptions) {
     this.config = { ...DEFAULT_BANK_CONFIG, ...options.config };
@@ -98,7 +102,7 @@ export class Bank {
     this.requests = new MoneyRequests(context, this.users, this.ledger, this.notifications);
     this.uploads = new Uploads(context);
     this.tokens = new Tokens(context, options.signer ?? new TokenSigner(), this.users);
-    this.lookupLimits = new LookupLimits(context);
+    this.rateLimits = new RateLimits(context);
     this.credentials = new Credentials(context, this.users, this.tokens, lockouts, codes, this.outbox);
     this.kyc = new Kyc(context, this.users, this.notifications);
     const { users, notifications, outbox, ledger, requests, uploads, credentials } = this;
@@ -116,6 +120,45 @@ export class Bank {
 
   // ---------------------------------------------------------------------------------------------
   // snapshot and restore (a state file keeps the bank across restarts; the bank itself has no fs)
+
+  /**
+   * A count that moves whenever the bank may have changed: each time a method that writes succeeds,
+   * and each call of one that checks an answer (a wrong answer is counted, then refused). While it
+   * stays, nothing changed, so a state file need not read the whole bank.
+   */
+  get changes(): number {
+    return this.changeCount;
+  }
+
+  /** Runs a method that writes only when it succeeds (it refuses before writing): counted when it does. */
+  private write<T>(run: () => T): T {
+    const result = run();
+    this.changeCount += 1;
+    return result;
+  }
+
+  /** {@link write} for an asynchronous method. */
+  private async writeAsync<T>(run: () => Promise<T>): Promise<T> {
+    const result = await run();
+    this.changeCount += 1;
+    return result;
+  }
+
+  /** Runs a method that checks an answer, which may write when it refuses (a wrong answer): always counted. */
+  private check<T>(run: () => T): T {
+    this.changeCount += 1;
+    return run();
+  }
+
+  /** {@link check} for an asynchronous method: counted when it starts and when it ends. */
+  private async checkAsync<T>(run: () => Promise<T>): Promise<T> {
+    this.changeCount += 1;
+    try {
+      return await run();
+    } finally {
+      this.changeCount += 1;
+    }
+  }
 
   /** A fingerprint of everything the bank holds, to show that a refused request changed nothing. */
   digest(): string {
@@ -138,10 +181,10 @@ export class Bank {
   }
 
   // ---------------------------------------------------------------------------------------------
-  // users, and the limits on login step 1 (the e-mail lookup)
+  // users, and the limits on the calls no token opens (login, sign-up, codes and links by e-mail)
 
   createUser(input: NewUser, passcodeHash?: string): Promise<User> {
-    return this.users.create(input, passcodeHash);
+    return this.writeAsync(() => this.users.create(input, passcodeHash));
   }
   findByEmail(email: string): User | undefined {
     return this.users.findByEmail(email);
@@ -154,19 +197,32 @@ export class Bank {
   }
   /** A new e-mail address, from the session `token`: see credentials.ts for what else it does. */
   changeEmail(user: User, token: string, email: string) {
-    this.credentials.changeEmail(user, token, email);
+    this.write(() => this.credentials.changeEmail(user, token, email));
   }
   updateProfile(user: User, fullname: string, profile: { readonly [K in keyof Profile]?: string | undefined }) {
-    this.users.updateProfile(user, fullname, profile);
+    this.write(() => this.users.updateProfile(user, fullname, profile));
   }
+  /** A new profile picture (an upload of the customer's); the one it replaces is not kept. */
   setPicture(user: User, uploadId: string) {
-    this.users.setPicture(user, uploadId);
+    this.write(() => {
+      const old = user.picture;
+      this.users.setPicture(user, uploadId);
+      if (old !== undefined && old !== uploadId) this.uploads.discard([old]);
+    });
   }
   setNotice(userId: string, notice: { head: string; body: string } | undefined) {
-    this.users.setNotice(userId, notice);
+    this.write(() => this.users.setNotice(userId, notice));
   }
-  admitLookup(client: string, email: string): LookupRefusal | undefined {
-    return this.lookupLimits.admit(client, email);
+  /**
+   * Counts a call of a kind no token opens against its limits per client address and per e-mail
+   * address (rate-limits.ts): undefined when it may go on, else how long to wait (it is not counted).
+   */
+  admit(kind: LimitedCall, client: string, email: string): RateLimitRefusal | undefined {
+    return this.rateLimits.admit(kind, client, email);
+  }
+  /** {@link admit} for login step 1, the e-mail lookup. */
+  admitLookup(client: string, email: string): RateLimitRefusal | undefined {
+    return this.admit('lookup', client, email);
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -182,53 +238,66 @@ export class Bank {
     return this.tokens.fitting(user, remember);
   }
   signup(input: NewUser): Promise<User> {
-    return this.credentials.signup(input);
+    return this.writeAsync(() => this.credentials.signup(input));
   }
   resendConfirmCode(email: string) {
-    this.credentials.resendConfirmCode(email);
+    this.write(() => this.credentials.resendConfirmCode(email));
   }
   verifyEmail(email: string, code: string): User {
-    return this.credentials.verifyEmail(email, code);
+    return this.check(() => this.credentials.verifyEmail(email, code));
   }
   login(email: string, password: string, remember: boolean): Promise<LoginOutcome> {
-    return this.credentials.login(email, password, remember);
+    return this.checkAsync(() => this.credentials.login(email, password, remember));
   }
   requestReset(email: string) {
-    this.credentials.requestReset(email);
+    this.write(() => this.credentials.requestReset(email));
   }
   resetPasscode(email: string, codeOrLink: string, passcode: string): Promise<void> {
-    return this.credentials.resetPasscode(email, codeOrLink, passcode);
+    return this.checkAsync(() => this.credentials.resetPasscode(email, codeOrLink, passcode));
   }
   createPin(user: User, pin: string): Promise<void> {
-    return this.credentials.createPin(user, pin);
+    return this.writeAsync(() => this.credentials.createPin(user, pin));
   }
   changePin(user: User, current: string, next: string, confirm: string): Promise<void> {
-    return this.credentials.changePin(user, current, next, confirm);
+    return this.checkAsync(() => this.credentials.changePin(user, current, next, confirm));
   }
   changePasscode(user: User, token: string, current: string, next: string, confirm: string): Promise<void> {
-    return this.credentials.changePasscode(user, token, current, next, confirm);
+    return this.checkAsync(() => this.credentials.changePasscode(user, token, current, next, confirm));
   }
 
   // ---------------------------------------------------------------------------------------------
   // uploads and KYC
 
-  storeUpload(owner: User, mimetype: string, bytes: Uint8Array): string {
-    return this.uploads.store(owner, mimetype, bytes);
+  /**
+   * Keeps a customer's file within their quota (uploads.ts); `replacing`: uploads of theirs that this
+   * one (with the others of its request) is to take the place of, whose room counts as free.
+   */
+  storeUpload(owner: User, mimetype: string, bytes: Uint8Array, replacing?: readonly string[]): string {
+    return this.write(() => this.uploads.store(owner, mimetype, bytes, replacing));
   }
   upload(id: string): Upload | undefined {
     return this.uploads.get(id);
   }
-  discardUploads(ids: readonly string[]) {
-    this.uploads.discard(ids);
+  /** What a customer's uploads hold in all. */
+  uploadUsage(user: User): { readonly files: number; readonly bytes: number } {
+    return this.uploads.usageOf(user.id);
   }
+  discardUploads(ids: readonly string[]) {
+    if (ids.length > 0) this.write(() => this.uploads.discard(ids));
+  }
+  /** A KYC submission; the documents of the case it replaces (one declined) are not kept. */
   submitKyc(user: User, input: KycSubmission) {
-    this.kyc.submit(user, input);
+    this.write(() => {
+      const earlier = user.kycCase?.documents ?? [];
+      this.kyc.submit(user, input);
+      this.uploads.discard(earlier.filter((id) => !input.documents.includes(id)));
+    });
   }
   decideKyc(userId: string, approve: boolean) {
-    this.kyc.decide(userId, approve);
+    this.write(() => this.kyc.decide(userId, approve));
   }
   setKyc(user: User, status: KycStatus) {
-    this.kyc.set(user, status);
+    this.write(() => this.kyc.set(user, status));
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -245,7 +314,7 @@ export class Bank {
   }
   /** Posts an entry (a positive whole number of cents), dated now unless it brings its own date. */
   postLedgerEntry(entry: NewLedgerEntry): LedgerEntry {
-    return this.ledger.post(entry);
+    return this.write(() => this.ledger.post(entry));
   }
   allEntries(): readonly LedgerEntry[] {
     return this.ledger.records();
@@ -261,16 +330,16 @@ export class Bank {
     return this.requests.all();
   }
   importRequest(request: Omit<MoneyRequest, 'id'>): MoneyRequest {
-    return this.requests.import(request);
+    return this.write(() => this.requests.import(request));
   }
   submitDeposit(user: User, kind: 'crypto-deposit' | 'payment', input: DepositInput): MoneyRequest {
-    return this.requests.submitDeposit(user, kind, input);
+    return this.write(() => this.requests.submitDeposit(user, kind, input));
   }
   submitPlanRequest(user: User, kind: 'fixed-deposit' | 'upgrade', input: PlanRequestInput): MoneyRequest {
-    return this.requests.submitPlanRequest(user, kind, input);
+    return this.write(() => this.requests.submitPlanRequest(user, kind, input));
   }
   decideRequest(id: string, confirm: boolean): MoneyRequest {
-    return this.requests.decide(id, confirm);
+    return this.write(() => this.requests.decide(id, confirm));
   }
   feeCents(amountCents: number): number {
     return this.transfers.feeCents(amountCents);
@@ -280,20 +349,20 @@ export class Bank {
     return this.transfers.feeIsBelow(amountCents);
   }
   confirmPin(user: User, pin: string, transfer: TransferInput): Promise<PinOutcome> {
-    return this.transfers.confirmPin(user, pin, transfer);
+    return this.checkAsync(() => this.transfers.confirmPin(user, pin, transfer));
   }
   confirmTransferCode(user: User, code: string, transfer: TransferInput) {
-    this.transfers.confirmTransferCode(user, code, transfer);
+    this.check(() => this.transfers.confirmTransferCode(user, code, transfer));
   }
   submitTransfer(user: User, transfer: TransferInput): { request: MoneyRequest; notification: Notification } {
-    return this.transfers.submitTransfer(user, transfer);
+    return this.write(() => this.transfers.submitTransfer(user, transfer));
   }
 
   // ---------------------------------------------------------------------------------------------
   // notifications and the outbox
 
   notify(user: User, title: string, body: string, options: { read?: boolean; createdAt?: number } = {}): Notification {
-    return this.notifications.notify(user, title, body, options);
+    return this.write(() => this.notifications.notify(user, title, body, options));
   }
   notificationsOf(userId: string): Notification[] {
     return this.notifications.of(userId);
@@ -302,10 +371,10 @@ export class Bank {
     return this.notifications.unreadCount(userId);
   }
   markRead(user: User, id: string) {
-    this.notifications.markRead(user, id);
+    this.write(() => this.notifications.markRead(user, id));
   }
   send(to: string, kind: OutboxKind, subject: string, content: { text: string; code?: string; link?: string }) {
-    this.outbox.send(to, kind, subject, content);
+    this.write(() => this.outbox.send(to, kind, subject, content));
   }
   outboxFor(to: string | undefined): OutboxMessage[] {
     return this.outbox.for(to);

@@ -15,10 +15,10 @@ export interface RateLimit {
 }
 
 /**
- * Login step 1 (the e-mail lookup, which shows a name and picture before the passcode): limits per
- * client address, and per looked-up e-mail address over all clients. See docs/decisions/0010.
+ * The limits on one kind of call that no token opens: per client address, and per e-mail address the
+ * call names, over all clients (rate-limits.ts).
  */
-export interface LookupLimits {
+export interface CallLimits {
   readonly perClient: RateLimit;
   readonly perEmail: RateLimit;
 }
@@ -35,7 +35,16 @@ export interface BankConfig {
   readonly lockMinutes: number;
   readonly emailCodeTtlMinutes: number;
   readonly stepUpCodeTtlMinutes: number;
-  readonly lookupLimits: LookupLimits;
+  /** Login step 1, the e-mail lookup, which shows a name and picture before the passcode (docs/decisions/0010). */
+  readonly lookupLimits: CallLimits;
+  /** What checks a secret: login step 2 (a slow hash each), the e-mail verification code, the reset code or link. */
+  readonly signInLimits: CallLimits;
+  /** What e-mails a code or a link: a reset request and the two resends. */
+  readonly mailLimits: CallLimits;
+  /** Sign-ups (a slow hash and an e-mail each). */
+  readonly signUpLimits: CallLimits;
+  /** What a customer's uploads may hold in all: files, and bytes (pictures, KYC documents, proofs). */
+  readonly uploadQuota: { readonly files: number; readonly bytes: number };
   /** Which deposit and payment methods are offered in the customer's region. */
   readonly paymentMethods: Readonly<Record<PaymentMethod, boolean>>;
   readonly hashCost: HashCost;
@@ -55,6 +64,11 @@ export const DEFAULT_BANK_CONFIG: BankConfig = {
   stepUpCodeTtlMinutes: 10,
   // Generous enough for people and for the browser tests (all from 127.0.0.1); a script is slowed down.
   lookupLimits: { perClient: { max: 30, windowSeconds: 60 }, perEmail: { max: 20, windowSeconds: 60 } },
+  signInLimits: { perClient: { max: 10, windowSeconds: 60 }, perEmail: { max: 10, windowSeconds: 60 } },
+  mailLimits: { perClient: { max: 20, windowSeconds: 15 * 60 }, perEmail: { max: 5, windowSeconds: 15 * 60 } },
+  // An address can sign up once (a second sign-up is refused): per client only.
+  signUpLimits: { perClient: { max: 20, windowSeconds: 10 * 60 }, perEmail: { max: null, windowSeconds: 10 * 60 } },
+  uploadQuota: { files: 100, bytes: 50 * 1024 * 1024 },
   paymentMethods: { 'bank-transfer': false, card: false, cash: false, crypto: true, institutional: true },
   hashCost: DEFAULT_HASH_COST,
   publicUrl: 'http://localhost:8080/',

@@ -5,11 +5,12 @@
 import type { CodeKey } from './codes';
 import { stillRuns } from './clock';
 import { MINUTE, type BankContext } from './context';
+import { Decoys } from './decoys';
 import { refuse } from './errors';
 import type { Lockouts } from './lockouts';
 import type { Outbox } from './messages';
 import type { SentCode, User } from './model';
-import { hashSecret, numericCode, signatureOf, urlToken, verifySecret } from './security';
+import { hashSecret, numericCode, signatureOf, urlToken } from './security';
 import type { Tokens } from './tokens';
 import { maskEmail } from './transfers';
 import type { NewUser, Users } from './users';
@@ -25,13 +26,25 @@ export type LoginOutcome =
 
 /** What opening a reset link that a newer reset replaced says. */
 export const OUTDATED_RESET_LINK = 'This reset link is out of date: use the newest link we sent you.';
+const RESET_EXPIRED = 'This reset code has expired. Ask for a new one.';
 
 /** How many replaced reset links are still recognised as such. */
 const REPLACED_LINKS_KEPT = 5;
 
+/**
+ * Ends a passcode reset (used, or voided by an e-mail change): its code or link is told it has expired
+ * from now on (it ends at 0, whatever the clock does), which only whom it was sent to can see.
+ */
+function endReset(user: User) {
+  const sent = user.resetCode;
+  if (sent) user.resetCode = { hash: sent.hash, linkHash: sent.linkHash, expiresAt: 0 };
+}
+
 export class Credentials {
-  /** A hash of nothing, checked against when the e-mail is unknown. */
+  /** A hash of a random secret, checked against when the e-mail is unknown. */
   private dummyHash: string | undefined;
+  /** Wrong answers counted for addresses the bank does not know, as for a customer's. */
+  private readonly decoys = new Decoys();
 
   constructor(
     private readonly context: BankContext,
@@ -77,13 +90,19 @@ export class Credentials {
     if (user && !user.emailVerified) this.sendEmailCode(user);
   }
 
+  /**
+   * Every code but the one sent is a wrong answer, counted toward a lock: whether the address is
+   * known, already verified, or has no code waiting is not told (decoys.ts). That the code has
+   * expired is told only to whom it was sent, who enters it.
+   */
   verifyEmail(email: string, code: string): User {
-    const user = this.users.findByEmail(email) ?? refuse('invalid', 'Invalid or expired code');
-    if (user.emailVerified) refuse('conflict', 'This e-mail address is already verified. Please log in.');
-    this.lockouts.assertUnlocked(user, 'emailCode');
-    const sent = user.emailCode;
+    const user = this.users.findByEmail(email);
+    const holder = user ?? this.decoys.of(email);
+    this.lockouts.assertUnlocked(holder, 'emailCode');
+    const sent = user?.emailCode;
+    if (!user || !sent || !this.codes.matches(code, sent.hash))
+      this.lockouts.wrongAnswer(holder, 'emailCode', 'Invalid code.');
     if (!this.isLive(sent)) refuse('gone', 'This code has expired. Ask for a new one.');
-    if (!this.codes.matches(code, sent.hash)) this.lockouts.wrongAnswer(user, 'emailCode', 'Invalid code.');
     this.lockouts.rightAnswer(user, 'emailCode');
     user.emailVerified = true;
     delete user.emailCode;
@@ -96,9 +115,11 @@ export class Credentials {
   async login(email: string, password: string, remember: boolean): Promise<LoginOutcome> {
     const user = this.users.findByEmail(email);
     if (!user) {
-      // Same work as a real check, so timing does not tell which e-mails exist.
-      await verifySecret(password, this.dummyHash ?? (this.dummyHash = await hashSecret('x', this.config.hashCost)));
-      return refuse('unauthorized', 'Invalid Credentials');
+      // Answered as a known address with a wrong passcode, after the same work, so that neither the
+      // reply nor its timing tells which e-mails exist (decoys.ts).
+      const dummy = this.dummyHash ?? (this.dummyHash = await hashSecret(urlToken(), this.config.hashCost));
+      await this.lockouts.checkSecret(this.decoys.of(email), 'passcode', password, dummy, 'Incorrect passcode.');
+      return refuse('invalid', 'Incorrect passcode.');
     }
     await this.checkPasscode(user, password, 'Incorrect passcode.');
     if (user.role === 'admin') return { kind: 'admin', user, token: this.tokens.issue(user, 'admin', remember) };
@@ -136,22 +157,32 @@ export class Credentials {
     });
   }
 
+  /**
+   * Every code or link but the ones sent is a wrong answer, counted toward a lock: whether the address
+   * is known or has a reset waiting is not told (decoys.ts). That a code or link has expired, been
+   * used or been replaced is told only to whom it was sent.
+   */
   async resetPasscode(email: string, codeOrLink: string, passcode: string) {
-    const user = this.users.findByEmail(email) ?? refuse('invalid', 'Invalid or expired reset code');
-    this.lockouts.assertUnlocked(user, 'resetCode');
-    const sent = user.resetCode;
-    if (!this.isLive(sent)) refuse('gone', 'This reset code has expired. Ask for a new one.');
-    if (!this.codes.matches(codeOrLink, sent.hash) && !this.codes.matches(codeOrLink, sent.linkHash)) {
+    const user = this.users.findByEmail(email);
+    const holder = user ?? this.decoys.of(email);
+    this.lockouts.assertUnlocked(holder, 'resetCode');
+    const sent = user?.resetCode;
+    if (
+      !user ||
+      !sent ||
+      (!this.codes.matches(codeOrLink, sent.hash) && !this.codes.matches(codeOrLink, sent.linkHash))
+    ) {
       // An older e-mail's link: not a guess (links are long and random), so it costs no attempt.
-      if (sent.replacedLinkHashes?.some((hash) => this.codes.matches(codeOrLink, hash)))
-        refuse('gone', OUTDATED_RESET_LINK);
-      this.lockouts.wrongAnswer(user, 'resetCode', 'Invalid reset code.');
+      if (sent?.replacedLinkHashes?.some((hash) => this.codes.matches(codeOrLink, hash)))
+        refuse('gone', this.isLive(sent) ? OUTDATED_RESET_LINK : RESET_EXPIRED);
+      this.lockouts.wrongAnswer(holder, 'resetCode', 'Invalid reset code.');
     }
+    if (!this.isLive(sent)) refuse('gone', RESET_EXPIRED);
     const hash = await hashSecret(passcode, this.config.hashCost);
     if (user.resetCode !== sent) refuse('gone', 'This reset code has already been used');
     this.lockouts.rightAnswer(user, 'resetCode');
     this.lockouts.rightAnswer(user, 'passcode');
-    delete user.resetCode;
+    endReset(user);
     user.passcodeHash = hash;
     user.credentialVersion += 1;
   }
@@ -217,7 +248,7 @@ export class Credentials {
     if (!this.users.changeEmail(user, email)) return;
     this.endOtherSessions(user, token);
     user.emailVerified = false;
-    delete user.resetCode;
+    endReset(user);
     this.outbox.send(old, 'notice', 'Your e-mail address was changed', {
       text:
         `The e-mail address of your account was changed to ${maskEmail(user.email)}. We will write to that ` +

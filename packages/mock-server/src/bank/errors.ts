@@ -1,6 +1,14 @@
 /** A refusal by the bank: a client-facing message and the HTTP status the adapter should use. */
 export type BankErrorCode =
-  'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'invalid' | 'locked' | 'rate_limited' | 'gone';
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'invalid'
+  | 'locked'
+  | 'rate_limited'
+  | 'gone'
+  | 'quota_exceeded';
 
 const STATUS: Record<BankErrorCode, number> = {
   invalid: 400,
@@ -11,6 +19,8 @@ const STATUS: Record<BankErrorCode, number> = {
   gone: 410,
   locked: 423,
   rate_limited: 429,
+  // The customer's stored files are at their limit: the request conflicts with what the account holds.
+  quota_exceeded: 409,
 };
 
 export class BankError extends Error {

@@ -12,6 +12,9 @@ import { refuse } from './errors';
 import type { Factor, User } from './model';
 import { verifySecret } from './security';
 
+/** Whose wrong answers are counted: a customer, or a stand-in for an address the bank does not know (decoys.ts). */
+export type AttemptsHolder = Pick<User, 'attempts'>;
+
 const FACTOR_LABEL: Record<Factor, string> = {
   passcode: 'passcode',
   pin: 'PIN',
@@ -24,7 +27,7 @@ export class Lockouts {
   constructor(private readonly context: BankContext) {}
 
   /** Refuses while a factor is locked. */
-  assertUnlocked(user: User, factor: Factor) {
+  assertUnlocked(user: AttemptsHolder, factor: Factor) {
     const attempts = user.attempts[factor];
     const now = this.context.now();
     // A lock set while the clock was ahead (it has gone back since) is brought back to a lock's length
@@ -42,7 +45,7 @@ export class Lockouts {
   }
 
   /** Counts a wrong answer; the fifth in a row locks the factor. Always throws. */
-  wrongAnswer(user: User, factor: Factor, what: string): never {
+  wrongAnswer(user: AttemptsHolder, factor: Factor, what: string): never {
     const { maxAttempts, lockMinutes } = this.context.config;
     const attempts = user.attempts[factor];
     attempts.failures += 1;
@@ -55,7 +58,7 @@ export class Lockouts {
     return refuse('invalid', `${what} ${left} attempt${left === 1 ? '' : 's'} left.`);
   }
 
-  rightAnswer(user: User, factor: Factor) {
+  rightAnswer(user: AttemptsHolder, factor: Factor) {
     user.attempts[factor] = { failures: 0, lockedUntil: 0 };
   }
 
@@ -63,7 +66,7 @@ export class Lockouts {
    * Checks a secret against its slow hash, counting the answer. The lock is checked again after the
    * hash: wrong answers given meanwhile may have locked the factor.
    */
-  async checkSecret(user: User, factor: 'passcode' | 'pin', secret: string, hash: string, wrong: string) {
+  async checkSecret(user: AttemptsHolder, factor: 'passcode' | 'pin', secret: string, hash: string, wrong: string) {
     this.assertUnlocked(user, factor);
     const ok = await verifySecret(secret, hash);
     this.assertUnlocked(user, factor);

@@ -59,13 +59,30 @@ export class Notifications {
   }
 }
 
+/** How many messages to one address the outbox keeps: a new one past it drops the oldest. */
+export const MAX_MESSAGES_PER_ADDRESS = 100;
+
 export class Outbox {
   private readonly messages: OutboxMessage[] = [];
+  /** How many messages each address has in the outbox. */
+  private readonly counts = new Map<string, number>();
 
   constructor(private readonly context: BankContext) {}
 
+  private add(message: OutboxMessage) {
+    this.messages.push(message);
+    this.counts.set(message.to, (this.counts.get(message.to) ?? 0) + 1);
+  }
+
+  /** Sends a message; an address keeps its newest {@link MAX_MESSAGES_PER_ADDRESS}. */
   send(to: string, kind: OutboxKind, subject: string, content: { text: string; code?: string; link?: string }) {
-    this.messages.push({ id: randomUUID(), to, kind, subject, createdAt: this.context.now(), ...content });
+    this.add({ id: randomUUID(), to, kind, subject, createdAt: this.context.now(), ...content });
+    let count = this.counts.get(to) ?? 0;
+    for (; count > MAX_MESSAGES_PER_ADDRESS; count -= 1) {
+      const oldest = this.messages.findIndex((m) => m.to === to);
+      this.messages.splice(oldest, 1);
+    }
+    this.counts.set(to, count);
   }
 
   /** Messages sent to an address, newest first. */
@@ -81,6 +98,6 @@ export class Outbox {
 
   /** Takes in records from records(), which it keeps (the caller hands over a copy). */
   load(records: readonly OutboxMessage[]) {
-    for (const record of records) this.messages.push(record);
+    for (const record of records) this.add(record);
   }
 }

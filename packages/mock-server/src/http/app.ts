@@ -22,7 +22,7 @@ import {
   API_METHOD_NOT_ALLOWED,
   apiReply,
   DEV_ENDPOINTS,
-  lookupRefusal,
+  rateLimitRefusal,
   DEV_BODY_PATHS,
   STAFF_API_PATH,
   STAFF_BODY_LIMIT_BYTES,
@@ -139,7 +139,11 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
   // --- who may reach the server (access.ts) ------------------------------------------------------
   const allowedHosts = options.access?.allowedHosts ?? [];
   app.use(hostCheck(allowedHosts));
-  app.use('/__mock', sameSiteWrites(allowedHosts), staffGate(options.access?.staffKey, () => bank));
+  app.use(
+    '/__mock',
+    sameSiteWrites(allowedHosts),
+    staffGate(options.access?.staffKey, () => bank),
+  );
 
   // --- the validating proxy (MOCK_UPSTREAM): the API goes to the real host instead ---------------
   if (options.upstream) app.use(validatingProxy(options.upstream));
@@ -151,8 +155,8 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
     const query = req.query;
     const { fields, files } = formOf(req);
     const call = { query, fields, files };
-    /** Login step 1, the e-mail lookup, is rate limited per client (docs/decisions/0010). */
-    const refused = lookupRefusal(bank, call, req.socket.remoteAddress ?? 'unknown');
+    /** The calls no token opens (sign-in, sign-up, e-mailed codes) are limited per client and per e-mail. */
+    const refused = rateLimitRefusal(bank, call, req.socket.remoteAddress ?? 'unknown');
     if (refused) {
       record(res, call, refused);
       sendReply(res, refused);

@@ -1,16 +1,16 @@
 /**
  * The developer endpoints (DESIGN.md: health, outbox, reset, the staff console's JSON API, the uploaded
  * pictures, the request journal of dev-journal.ts, the bank clock of dev-clock.ts, the named snapshots of
- * dev-snapshots.ts) and the login lookup limit, without a web framework: each takes a plain request
- * (path parameters, query, body) and gives a plain reply (status, every header, body). The Express app
- * (app.ts) and the in-browser demo (packages/demo, behind a service worker) are thin adapters over them,
- * so both answer the same bytes with the same headers; each keeps only its transport (reading the body,
- * keeping the bank). What only the server serves (the staff page, the OpenAPI docs, the validating
+ * dev-snapshots.ts) and the limits on the API calls no token opens, without a web framework: each takes
+ * a plain request (path parameters, query, body) and gives a plain reply (status, every header, body).
+ * The Express app (app.ts) and the in-browser demo (packages/demo, behind a service worker) are thin
+ * adapters over them, so both answer the same bytes with the same headers; each keeps only its
+ * transport (reading the body, keeping the bank). What only the server serves (the staff page, the OpenAPI docs, the validating
  * proxy, the web app's files) is not here.
  */
 import { sniffImageType } from '@ebank/contract';
 import { z } from 'zod';
-import type { Bank } from '../bank/bank';
+import type { Bank, LimitedCall } from '../bank/bank';
 import { BankError, refuse } from '../bank/errors';
 import type { User } from '../bank/model';
 import { errorReply, type ApiResult } from './api-core';
@@ -77,21 +77,51 @@ export const API_METHOD_NOT_ALLOWED: Reply = apiReply(
 );
 
 // -------------------------------------------------------------------------------------------------
-// the login lookup limit (docs/decisions/0010)
+// the limits on the calls no token opens (docs/decisions/0010)
+
+/** A call as a transport received it, as far as its limits go. */
+interface LimitedApiCall {
+  readonly query: Readonly<Record<string, unknown>>;
+  readonly fields: Readonly<Record<string, unknown>>;
+}
+
+/** The marker fields of the two resends, which name no crud. */
+const RESEND_MARKERS = ['resendconfirmcode', 'resendforgotcode'] as const;
 
 /**
- * Login step 1, the e-mail lookup (`crud=iduser`), is rate limited per client and per address: the
- * 429 to answer when this one is over a limit (counting nothing), else undefined (and it is counted).
- * `client` names the caller: the server's client address, or the demo's one browser.
+ * The limits a call counts against, read from its selector as sent (before it is decoded, so that a
+ * malformed call counts too): every crud call and the resends; none for a call that a token opens.
  */
-export function lookupRefusal(
-  bank: Bank,
-  call: { readonly query: Readonly<Record<string, unknown>>; readonly fields: Readonly<Record<string, unknown>> },
-  client: string,
-): Reply | undefined {
-  if (call.query.crud !== 'iduser') return undefined;
+export function limitedCallOf(call: LimitedApiCall): LimitedCall | undefined {
+  switch (call.query.crud) {
+    case 'iduser':
+      return 'lookup';
+    case 'userlogin':
+    case 'verifyuser':
+      return 'signIn';
+    case 'userforgot':
+      // A new passcode with the code or link checks a secret; asking for one e-mails it.
+      return call.fields.action === 'reset' ? 'signIn' : 'mail';
+    case 'newuser':
+      return 'signUp';
+    case undefined:
+      return RESEND_MARKERS.some((marker) => Object.hasOwn(call.fields, marker)) ? 'mail' : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The calls no token opens are rate limited per client and per e-mail address, each kind with its own
+ * limits (bank/rate-limits.ts): the 429 to answer when this one is over a limit (counting nothing),
+ * else undefined (and it is counted). `client` names the caller: the server's client address, or the
+ * demo's one browser.
+ */
+export function rateLimitRefusal(bank: Bank, call: LimitedApiCall, client: string): Reply | undefined {
+  const kind = limitedCallOf(call);
+  if (kind === undefined) return undefined;
   const { email } = call.fields;
-  const refused = bank.admitLookup(client, typeof email === 'string' ? email : '');
+  const refused = bank.admit(kind, client, typeof email === 'string' ? email : '');
   if (!refused) return undefined;
   return apiReply(
     { status: 429, body: errorReply(refused.message, 'rate_limited') },

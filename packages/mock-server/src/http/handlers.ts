@@ -88,9 +88,12 @@ const transferOf = (input: {
   note: input.note,
 });
 
-/** Keeps an uploaded proof or picture and notes it in the call's context (see `stored`); returns its id. */
-const keep = (context: BaseContext & { readonly user: User }, file: UploadedFile) => {
-  const id = context.bank.storeUpload(context.user, file.mimetype, file.bytes);
+/**
+ * Keeps an uploaded proof or picture and notes it in the call's context (see `stored`); returns its id.
+ * `replacing`: the customer's uploads that the files of this call take the place of.
+ */
+const keep = (context: BaseContext & { readonly user: User }, file: UploadedFile, replacing?: readonly string[]) => {
+  const id = context.bank.storeUpload(context.user, file.mimetype, file.bytes, replacing);
   context.stored.push(id);
   return id;
 };
@@ -204,7 +207,7 @@ export const handlers: Handlers = {
   },
   updateProfilePicture: (context, input) => {
     const { bank, user } = context;
-    bank.setPicture(user, keep(context, input.profilePic));
+    bank.setPicture(user, keep(context, input.profilePic, user.picture === undefined ? [] : [user.picture]));
     return ok('Action Successful!');
   },
 
@@ -275,7 +278,9 @@ export const handlers: Handlers = {
   getDocumentTypes: ({ bank }) => ({ docs: bank.catalogue.documentTypes.map((doc_name) => ({ doc_name })) }),
   submitVerification: (context, input) => {
     const { bank, user } = context;
-    const documents = [input.pic, input.idcardFront, input.idcardBack].map((f) => keep(context, f));
+    // They take the place of the documents of a case submitted before (a declined one: see Bank.submitKyc).
+    const earlier = user.kycCase?.documents ?? [];
+    const documents = [input.pic, input.idcardFront, input.idcardBack].map((f) => keep(context, f, earlier));
     bank.submitKyc(user, {
       documentType: input.type,
       country: input.country,

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_IMAGE_SIDE } from '@ebank/contract';
-import { notImages, sampleImages } from '@ebank/contract/testing';
+import { notImages, pngBlob, sampleImages } from '@ebank/contract/testing';
 import { startBank, type Harness } from '../testing/harness';
 
 let bank: Harness;
@@ -196,5 +196,75 @@ describe('a request the bank refuses', () => {
     const alsoRefused = await bank.send(`/api/users.php`, { method: 'POST', body: upgrade });
     expect(alsoRefused.status).toBeGreaterThanOrEqual(400);
     expect(digest()).toBe(before);
+  });
+});
+
+describe('what a customer keeps', () => {
+  it('a new profile picture frees the one it replaces: its address answers 404 and the bank holds one picture', async () => {
+    expect((await send('updatepic', sampleImages['image/png'], 'a.png', 'image/png')).status).toBe(200);
+    const first = new URL(await pictureUrl()).pathname;
+    expect((await send('updatepic', sampleImages['image/gif'], 'b.gif', 'image/gif')).status).toBe(200);
+    const second = new URL(await pictureUrl()).pathname;
+    expect(second).not.toBe(first);
+    expect((await bank.send(first)).status).toBe(404);
+    expect((await bank.send(second)).status).toBe(200);
+    const demo = bank.app.bank().findByEmail('demo@bank.test');
+    if (!demo) throw new Error('no demo persona');
+    const own = bank.app.bank().uploadUsage(demo);
+    expect(own.files).toBe(1);
+    expect(own.bytes).toBe(sampleImages['image/gif'].length);
+  });
+
+  it('past the quota of files (KYC documents count too) an upload gets a 409 JSON error and nothing is stored', async () => {
+    const small = await startBank({ bank: { uploadQuota: { files: 3, bytes: 8 * 1024 * 1024 } } });
+    try {
+      const bankNow = small.app.bank;
+      const email = 'kyc-new@bank.test';
+      const submit = async () => {
+        const reply = await small.client().call('login', { email, password: '123456', remeber: false });
+        await small.client({ kyc: reply.jwt }).call('submitVerification', {
+          country: 'Germany',
+          phone: '+49 30 1234567',
+          home_address: 'Unter den Linden 1',
+          type: 'Passport',
+          pic: pngBlob(),
+          idcardFront: pngBlob(),
+          idcardBack: pngBlob(),
+        });
+      };
+      // Three documents fill the quota; documents sent again after a decline take the old ones' place.
+      await submit();
+      expect((await small.post(`__mock/staff/kyc/${email}/decline`)).status).toBe(200);
+      await submit();
+      expect((await small.post(`__mock/staff/kyc/${email}/approve`)).status).toBe(200);
+      const holder = bankNow().findByEmail(email);
+      if (!holder) throw new Error('no kyc-new persona');
+      expect(bankNow().uploadUsage(holder).files).toBe(3);
+
+      // A proof of payment is one file too many.
+      const token = await small.login(email);
+      const before = bankNow().digest();
+      const body = new FormData();
+      for (const [k, v] of Object.entries({ newcd: '1', token, type: 'BTC', amount: '10' })) body.append(k, v);
+      body.append('depositPic', pngBlob());
+      const res = await small.send('/api/users.php', { method: 'POST', body });
+      expect(res.status).toBe(409);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/u);
+      expect(await res.json()).toEqual({
+        error: true,
+        code: 'quota_exceeded',
+        message:
+          'Your account already holds as many files as it can keep (3 files, 8 MB in all). ' +
+          'Please contact support before sending more.',
+      });
+      expect(bankNow().digest()).toBe(before);
+      // Another customer has a quota of their own.
+      const other = small.client({ user: await small.login('demo@bank.test') });
+      await expect(
+        other.call('createCryptoDeposit', { type: 'BTC', amount: 10, depositPic: pngBlob() }),
+      ).resolves.toMatchObject({ icon: 'success' });
+    } finally {
+      await small.close();
+    }
   });
 });
