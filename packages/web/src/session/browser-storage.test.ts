@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { storedValue } from './browser-storage';
+import { forgetPortalStorage, PORTAL_KEYS, storedValue } from './browser-storage';
 
 beforeEach(() => {
   window.sessionStorage.clear();
@@ -7,22 +7,22 @@ beforeEach(() => {
 
 describe('values kept in the browser', () => {
   it('keeps a value under its own key in the storage it names', () => {
-    const draft = storedValue('sessionStorage', 'baExample');
+    const draft = storedValue('sessionStorage', 'baPinDraft');
     expect(draft.get()).toBeUndefined();
     draft.set('42');
-    expect(window.sessionStorage.getItem('baExample')).toBe('42');
-    expect(window.localStorage.getItem('baExample')).toBeNull();
-    expect(storedValue('sessionStorage', 'baExample').get()).toBe('42');
+    expect(window.sessionStorage.getItem('baPinDraft')).toBe('42');
+    expect(window.localStorage.getItem('baPinDraft')).toBeNull();
+    expect(storedValue('sessionStorage', 'baPinDraft').get()).toBe('42');
     draft.remove();
     expect(draft.get()).toBeUndefined();
-    expect(window.sessionStorage.getItem('baExample')).toBeNull();
+    expect(window.sessionStorage.getItem('baPinDraft')).toBeNull();
   });
 
   it('keeps it in memory when the browser refuses the storage', () => {
     vi.spyOn(window, 'sessionStorage', 'get').mockImplementation(() => {
       throw new DOMException('The operation is insecure.', 'SecurityError');
     });
-    const draft = storedValue('sessionStorage', 'baRefused');
+    const draft = storedValue('sessionStorage', 'baTransfer');
     draft.set('7');
     expect(draft.get()).toBe('7');
     draft.remove();
@@ -33,9 +33,50 @@ describe('values kept in the browser', () => {
     vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
     });
-    const draft = storedValue('sessionStorage', 'baFull');
+    const draft = storedValue('sessionStorage', 'baTransfer');
     draft.set('7');
-    expect(window.sessionStorage.getItem('baFull')).toBeNull();
+    expect(window.sessionStorage.getItem('baTransfer')).toBeNull();
     expect(draft.get()).toBe('7');
+    draft.remove();
+  });
+});
+
+describe('forgetting what the portal keeps', () => {
+  const everyKey = [
+    ...PORTAL_KEYS.localStorage.map((key) => storedValue('localStorage', key)),
+    ...PORTAL_KEYS.sessionStorage.map((key) => storedValue('sessionStorage', key)),
+  ];
+
+  it('lists each key once, in one storage only', () => {
+    const keys = [...PORTAL_KEYS.localStorage, ...PORTAL_KEYS.sessionStorage];
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('removes every portal key from both storages, and nothing else of the origin', () => {
+    for (const value of everyKey) value.set('x');
+    window.localStorage.setItem('otherApp', 'keep');
+    window.sessionStorage.setItem('otherApp', 'keep');
+    forgetPortalStorage();
+    for (const value of everyKey) expect(value.get()).toBeUndefined();
+    expect(Object.keys(window.localStorage)).toEqual(['otherApp']);
+    expect(Object.keys(window.sessionStorage)).toEqual(['otherApp']);
+  });
+
+  it('keeps the local storage keys it is told to keep', () => {
+    for (const value of everyKey) value.set('x');
+    forgetPortalStorage(['baSessionEnd']);
+    expect(Object.keys(window.localStorage)).toEqual(['baSessionEnd']);
+    expect(window.sessionStorage.length).toBe(0);
+  });
+
+  it('removes the values kept in memory too, when the browser refused the storage', () => {
+    vi.spyOn(window, 'sessionStorage', 'get').mockImplementation(() => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    });
+    const pin = storedValue('sessionStorage', 'baPinDraft');
+    pin.set('4321');
+    expect(pin.get()).toBe('4321');
+    forgetPortalStorage();
+    expect(pin.get()).toBeUndefined();
   });
 });

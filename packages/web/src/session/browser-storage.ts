@@ -1,10 +1,38 @@
 /**
- * Values kept in the browser's storage, one key each: local storage for the session (`session.ts`),
- * session storage for what one tab carries between screens (the transfer draft, the first PIN entry).
- * Where the browser refuses the storage (some private windows) or it is full, the value lives in memory
- * instead, for as long as the page.
+ * Values kept in the browser's storage, one key each: local storage for the session (`session.ts`) and
+ * the idle watch shared between tabs (`idle-session.ts`), session storage for what one tab carries between
+ * screens (the transfer draft, the first PIN entry). Where the browser refuses the storage (some private
+ * windows) or it is full, the value lives in memory instead, for as long as the page.
+ *
+ * Every key the portal uses is listed here, and `storedValue` takes no other: signing out clears them all
+ * (`forgetPortalStorage`), so a value added later cannot outlive the session by being forgotten.
  */
 type Area = 'localStorage' | 'sessionStorage';
+
+export const PORTAL_KEYS = {
+  localStorage: [
+    // session.ts
+    'baUid',
+    'baKycUid',
+    'baAccountVerification',
+    'baEmail',
+    'baNotVerified',
+    'baClose',
+    'baLoggedOut',
+    // idle-session.ts
+    'baLastActivity',
+    'baSessionEnd',
+  ],
+  sessionStorage: [
+    // dashboard/send/-components/transfer-storage.ts
+    'baTransfer',
+    // dashboard/-components/pin-draft.ts: the first entry of a new PIN
+    'baPinDraft',
+  ],
+} as const satisfies Record<Area, readonly string[]>;
+
+/** A key the portal keeps in that storage. */
+export type PortalKey<A extends Area> = (typeof PORTAL_KEYS)[A][number];
 
 const memory = new Map<string, string>();
 
@@ -18,7 +46,7 @@ function open(area: Area, key: string): Storage | undefined {
   }
 }
 
-export function storedValue(area: Area, key: string) {
+export function storedValue<A extends Area>(area: A, key: PortalKey<A>) {
   const id = `${area}:${key}`;
   return {
     get(): string | undefined {
@@ -42,4 +70,13 @@ export function storedValue(area: Area, key: string) {
       open(area, key)?.removeItem(key);
     },
   };
+}
+
+/**
+ * Forgets every value the portal keeps in this tab, in both storages and in memory, except the local
+ * storage keys in `keep`. Other values of the origin stay.
+ */
+export function forgetPortalStorage(keep: readonly PortalKey<'localStorage'>[] = []) {
+  for (const key of PORTAL_KEYS.localStorage) if (!keep.includes(key)) storedValue('localStorage', key).remove();
+  for (const key of PORTAL_KEYS.sessionStorage) storedValue('sessionStorage', key).remove();
 }

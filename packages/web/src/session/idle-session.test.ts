@@ -212,6 +212,27 @@ describe('the watcher', () => {
     watcher.stop();
   });
 
+  it('ends an idle session as logout does, the first PIN entry and the transfer too, and keeps only why', () => {
+    const { ends, watcher } = watch();
+    window.sessionStorage.setItem('baPinDraft', '4321');
+    window.sessionStorage.setItem('baTransfer', '{"fields":{"amount":"100"}}');
+    vi.advanceTimersByTime(5 * 60_000);
+    expect(ends).toEqual(['idle']);
+    expect(window.sessionStorage.length).toBe(0);
+    expect(Object.keys(window.localStorage).sort()).toEqual(['baLoggedOut', SESSION_END_KEY].sort());
+    expect(window.localStorage.getItem(SESSION_END_KEY)).toBe('idle');
+    watcher.stop();
+  });
+
+  it('stores no activity once this tab has logged out (on its way to the landing page)', () => {
+    const { watcher } = watch();
+    session.logout();
+    vi.advanceTimersByTime(10_000);
+    window.dispatchEvent(new Event('pointerdown'));
+    expect(window.localStorage.getItem(LAST_ACTIVITY_KEY)).toBeNull();
+    watcher.stop();
+  });
+
   it('stops listening and timing when stopped', () => {
     const { watcher, states, ends } = watch();
     watcher.stop();

@@ -121,12 +121,12 @@ export function formatCountdown(remainingMs: number) {
 }
 
 /**
- * Ends the session for a reason: says why to the other tabs, then clears exactly what logout clears
- * (`session.logout()`). The caller forgets cached replies and leaves the dashboard.
+ * Ends the session for a reason: says why to the other tabs, then clears what logout clears
+ * (`session.logout()`), all but that reason. The caller forgets cached replies and leaves the dashboard.
  */
 export function endSession(reason: SessionEndReason) {
   sessionEndStore.set(reason);
-  session.logout();
+  session.logout([SESSION_END_KEY]);
 }
 
 /** Why the other tab that removed the token ended the session; undefined for a plain logout. */
@@ -226,6 +226,8 @@ export function watchIdleSession({ timings, onChange, onEnd, target = window }: 
   };
 
   function onActivity() {
+    // Signed out in this tab (a logout on its way to the landing page): nothing to keep alive or to store.
+    if (!session.isSignedIn()) return;
     const now = Date.now();
     if (shown.kind === 'warning' || now - lastActivity < ACTIVITY_THROTTLE_MS) return;
     record(now);

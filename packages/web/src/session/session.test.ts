@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { PORTAL_KEYS } from './browser-storage';
+import { LAST_ACTIVITY_KEY, SESSION_END_KEY } from './idle-session';
 import { session, STORAGE_KEYS } from './session';
 
 describe('the session', () => {
@@ -43,6 +45,31 @@ describe('the session', () => {
     expect(session.isClosed()).toBe(false);
     expect(session.isLoggedOut()).toBe(true);
     expect(Object.keys(window.localStorage)).toEqual([STORAGE_KEYS.loggedOut]);
+  });
+
+  it('logout also forgets what the tab carries between screens and the idle watch: the first PIN entry, the transfer', () => {
+    session.signIn('jwt');
+    window.sessionStorage.setItem('baPinDraft', '4321');
+    window.sessionStorage.setItem('baTransfer', '{"fields":{"amount":"100"}}');
+    window.localStorage.setItem(LAST_ACTIVITY_KEY, String(Date.now()));
+    window.localStorage.setItem(SESSION_END_KEY, 'idle');
+    session.logout();
+    expect(Object.keys(window.sessionStorage)).toEqual([]);
+    expect(Object.keys(window.localStorage)).toEqual([STORAGE_KEYS.loggedOut]);
+  });
+
+  it('logout leaves no portal key but the logged-out flag, and keeps what it is told to keep', () => {
+    for (const key of PORTAL_KEYS.localStorage) window.localStorage.setItem(key, 'x');
+    for (const key of PORTAL_KEYS.sessionStorage) window.sessionStorage.setItem(key, 'x');
+    window.localStorage.setItem(SESSION_END_KEY, 'expired');
+    session.logout([SESSION_END_KEY]);
+    expect(Object.keys(window.localStorage).sort()).toEqual([STORAGE_KEYS.loggedOut, SESSION_END_KEY].sort());
+    expect(window.localStorage.getItem(SESSION_END_KEY)).toBe('expired');
+    expect(window.sessionStorage.length).toBe(0);
+  });
+
+  it('every session key is one the browser storage knows, so logout clears it', () => {
+    for (const key of Object.values(STORAGE_KEYS)) expect(PORTAL_KEYS.localStorage).toContain(key);
   });
 
   it('treats an empty stored token as none', () => {

@@ -1,8 +1,8 @@
 /**
- * The browser session (spec section 4), all of it kept in local storage under the keys below. Nothing
- * else in the app touches local storage.
+ * The browser session (spec section 4), all of it kept in local storage under the keys below (each one
+ * also listed in `browser-storage.ts`, which a key must be to be stored at all).
  */
-import { storedValue } from './browser-storage';
+import { forgetPortalStorage, storedValue, type PortalKey } from './browser-storage';
 
 export const STORAGE_KEYS = {
   /** The user token, set after a successful login. The spec's name. */
@@ -82,15 +82,13 @@ export const session = {
 
   /**
    * Spec section 4: clears the token, the account-verification flag, the e-mail, the not-verified flag
-   * and the close flag (and the temporary token), and sets the logged-out flag.
+   * and the close flag (and the temporary token), and sets the logged-out flag. Everything else the
+   * portal keeps in this tab goes too (`forgetPortalStorage`): the transfer draft, the first entry of a
+   * new PIN, the idle watch's keys; but the local storage keys in `keep`, which the caller has just
+   * written for the other tabs (why the session ended).
    */
-  logout() {
-    remove(STORAGE_KEYS.token);
-    remove(STORAGE_KEYS.tempToken);
-    remove(STORAGE_KEYS.accountVerification);
-    remove(STORAGE_KEYS.email);
-    remove(STORAGE_KEYS.notVerified);
-    remove(STORAGE_KEYS.close);
+  logout(keep: readonly PortalKey<'localStorage'>[] = []) {
+    forgetPortalStorage(keep);
     write(STORAGE_KEYS.loggedOut, FLAG);
   },
 };

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { render, screen, waitFor } from '@testing-library/react';
+import { ApiError } from '@ebank/contract/errors';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { Button } from './button';
-import { Form } from './form';
+import { Form, useFormSubmit } from './form';
 import { CheckboxField, SecretDigitsField, TextField } from './form-fields';
 import { OtpField } from './otp-field';
 
@@ -23,20 +24,50 @@ function Example({ onValid }: { onValid: (values: Output) => unknown }) {
     resolver: zodResolver(schema),
     defaultValues: { name: '', pin: '', code: '', agree: false },
   });
-  const onSubmit = form.handleSubmit(onValid);
+  const submit = useFormSubmit(form, onValid);
   return (
     <Form {...form}>
-      <form noValidate onSubmit={(event) => void onSubmit(event)}>
+      <form noValidate onSubmit={submit.onSubmit}>
         <TextField control={form.control} name="name" label="Name" description="As on your ID." />
         <SecretDigitsField control={form.control} name="pin" label="PIN" length={4} />
         <OtpField control={form.control} name="code" label="Code" length={4} />
         <CheckboxField control={form.control} name="agree" label="I agree" />
-        <Button type="submit" disabled={form.formState.isSubmitting}>
+        <Button type="submit" pending={submit.pending}>
           Send
         </Button>
       </form>
     </Form>
   );
+}
+
+const oneFieldSchema = z.object({ name: z.string().trim().min(1, 'Name is required') });
+
+/** A form of one field whose handler sends one request and waits for the answer, as every form's does. */
+function OneField({ onValid }: { onValid: (values: { name: string }) => Promise<unknown> }) {
+  const form = useForm({ resolver: zodResolver(oneFieldSchema), defaultValues: { name: 'Ada' } });
+  const submit = useFormSubmit(form, onValid);
+  return (
+    <Form {...form}>
+      <form noValidate aria-label="One field" onSubmit={submit.onSubmit}>
+        <TextField control={form.control} name="name" label="Name" />
+        <Button type="submit" pending={submit.pending}>
+          Send
+        </Button>
+      </form>
+    </Form>
+  );
+}
+
+/** A request that stays in flight until the test answers it. */
+function requests() {
+  const answers: { resolve: () => void; reject: (error: unknown) => void }[] = [];
+  const request = vi.fn(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        answers.push({ resolve, reject });
+      }),
+  );
+  return { request, answers };
 }
 
 const send = () => screen.getByRole('button', { name: 'Send' });
@@ -131,5 +162,103 @@ describe('the form kit', () => {
       expect(send()).toBeEnabled();
     });
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveAttribute('aria-invalid', 'false');
+  });
+});
+
+describe('sending a form', () => {
+  const oneForm = () => screen.getByRole('form', { name: 'One field' });
+
+  it('sends once for two submits in the same moment, before any render', async () => {
+    const { request, answers } = requests();
+    render(<OneField onValid={request} />);
+    // Two submits with nothing in between, as a double click with no gap fires them.
+    fireEvent.submit(oneForm());
+    fireEvent.submit(oneForm());
+    await waitFor(() => {
+      expect(request).toHaveBeenCalledTimes(1);
+    });
+    fireEvent.submit(oneForm());
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(request).toHaveBeenCalledTimes(1);
+    act(() => {
+      answers[0]?.resolve();
+    });
+    await waitFor(() => {
+      expect(send()).toBeEnabled();
+    });
+    expect(request).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends once for a double click, keeps the button off while the request runs, and sends again after', async () => {
+    const user = userEvent.setup();
+    const { request, answers } = requests();
+    render(<OneField onValid={request} />);
+    await user.dblClick(send());
+    await waitFor(() => {
+      expect(request).toHaveBeenCalledTimes(1);
+    });
+    expect(send()).toBeDisabled();
+    expect(send()).toHaveAttribute('aria-busy', 'true');
+    await user.dblClick(send());
+    expect(request).toHaveBeenCalledTimes(1);
+
+    act(() => {
+      answers[0]?.resolve();
+    });
+    await waitFor(() => {
+      expect(send()).toBeEnabled();
+    });
+    await user.click(send());
+    await waitFor(() => {
+      expect(request).toHaveBeenCalledTimes(2);
+    });
+  });
+
+  it('sends once for Enter pressed twice in a field', async () => {
+    const user = userEvent.setup();
+    const { request } = requests();
+    render(<OneField onValid={request} />);
+    await user.click(screen.getByRole('textbox', { name: 'Name' }));
+    await user.keyboard('{Enter}{Enter}');
+    await waitFor(() => {
+      expect(request).toHaveBeenCalledTimes(1);
+    });
+    await user.keyboard('{Enter}');
+    expect(request).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets the form be sent again after a refused call, whose toast the query client shows', async () => {
+    const user = userEvent.setup();
+    const { request, answers } = requests();
+    render(<OneField onValid={request} />);
+    await user.click(send());
+    act(() => {
+      answers[0]?.reject(new ApiError('http', 'Wrong PIN', 'confirmPin', { status: 400 }));
+    });
+    await waitFor(() => {
+      expect(send()).toBeEnabled();
+    });
+    await user.click(send());
+    await waitFor(() => {
+      expect(request).toHaveBeenCalledTimes(2);
+    });
+  });
+
+  it('lets the form be sent again once the entry is corrected', async () => {
+    const user = userEvent.setup();
+    const { request } = requests();
+    render(<OneField onValid={request} />);
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.dblClick(send());
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(request).not.toHaveBeenCalled();
+    await user.type(name, 'Ada');
+    await user.click(send());
+    await waitFor(() => {
+      expect(request).toHaveBeenCalledTimes(1);
+    });
   });
 });

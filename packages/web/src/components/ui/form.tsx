@@ -2,10 +2,10 @@
  * The form kit over react-hook-form (shadcn/ui's pattern): `Form` provides the form, `FormField` binds a
  * field by name through a `Controller`, `FormItem` gives it ids, and `FormLabel`, `FormControl`,
  * `FormDescription` and `FormMessage` wire the label, `aria-invalid`, `aria-describedby` and the error
- * text from those ids, once, for every field.
+ * text from those ids, once, for every field. `useFormSubmit` is how every form is sent.
  */
 import { Slot } from 'radix-ui';
-import { createContext, use, useId, type ComponentProps } from 'react';
+import { createContext, use, useId, type ComponentProps, type SubmitEvent } from 'react';
 import {
   Controller,
   FormProvider,
@@ -14,8 +14,11 @@ import {
   type ControllerProps,
   type FieldPath,
   type FieldValues,
+  type SubmitHandler,
+  type UseFormReturn,
 } from 'react-hook-form';
 import { cn } from '@/lib/cn';
+import { useOneAtATime } from '@/lib/use-one-at-a-time';
 import { Label } from './label';
 
 /** Wraps a form's elements, given the form (`<Form {...form}>`). */
@@ -130,4 +133,23 @@ function FormMessage({ className, children, ...props }: ComponentProps<'p'>) {
   );
 }
 
-export { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage, useFormField };
+/**
+ * Sends a form: react-hook-form's `handleSubmit(onValid)` (validation, focus on the first field in error),
+ * one at a time (`useOneAtATime`). `onValid` returns the promise of its calls (`mutateAsync`), so the form
+ * is held until the bank has answered: a second click, a double click or Enter pressed twice meanwhile
+ * sends nothing. Give `onSubmit` to the `<form>` and `pending` to its submit button.
+ */
+function useFormSubmit<TFieldValues extends FieldValues, TContext, TTransformedValues>(
+  form: UseFormReturn<TFieldValues, TContext, TTransformedValues>,
+  onValid: SubmitHandler<TTransformedValues>,
+) {
+  const { run, pending } = useOneAtATime();
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+    // The browser never sends the form itself, held or not.
+    event.preventDefault();
+    run(() => form.handleSubmit(onValid)(event));
+  };
+  return { onSubmit, pending };
+}
+
+export { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage, useFormField, useFormSubmit };

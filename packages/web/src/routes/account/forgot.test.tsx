@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { errorReply, installFakeBank, NETWORK_FAILURE, type BankAnswer, type BankHandlers } from '@/test/fake-bank';
 import { findToast, renderApp } from '@/test/render-app';
@@ -66,6 +66,25 @@ describe('forgot passcode', () => {
     fail = true;
     await app.user.click(screen.getByRole('button', { name: 'Resend link' }));
     expect(await findToast('Something went wrong')).toBeInTheDocument();
+  });
+
+  it('sends one request, and one resend, for a double click with no gap', async () => {
+    const { app, bank } = setup();
+    await app.user.type(await screen.findByLabelText('E-mail'), 'ada@bank.test');
+    const send = screen.getByRole('button', { name: 'Send reset link' });
+    fireEvent.click(send);
+    fireEvent.click(send);
+    expect(await findToast('Check your Email for further instructions.')).toBeInTheDocument();
+    expect(bank.callsTo('forgotPasscode')).toHaveLength(1);
+
+    const resend = screen.getByRole('button', { name: 'Resend link' });
+    fireEvent.click(resend);
+    fireEvent.click(resend);
+    expect(await findToast('Code Sent')).toBeInTheDocument();
+    await waitFor(() => {
+      expect(resend).toBeEnabled();
+    });
+    expect(bank.callsTo('resendForgotCode')).toHaveLength(1);
   });
 
   it('asks for a valid address before resending', async () => {

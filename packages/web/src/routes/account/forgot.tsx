@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Form } from '@/components/ui/form';
+import { Form, useFormSubmit } from '@/components/ui/form';
 import { EmailField } from '@/components/ui/form-fields';
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor } from '@/api/auth';
@@ -30,16 +30,10 @@ function ForgotPage() {
   });
   const resend = useResendCode('resendForgotCode');
 
-  const onSubmit = form.handleSubmit(({ email }) => {
-    request.mutate(
-      { action: 'code', email },
-      {
-        onSuccess: () => {
-          setSentTo(email);
-          toast.success('Check your Email for further instructions.', { flow: 'reset' });
-        },
-      },
-    );
+  const submit = useFormSubmit(form, async ({ email }) => {
+    await request.mutateAsync({ action: 'code', email });
+    setSentTo(email);
+    toast.success('Check your Email for further instructions.', { flow: 'reset' });
   });
 
   const onResend = async () => {
@@ -60,9 +54,9 @@ function ForgotPage() {
       }
     >
       <Form {...form}>
-        <form noValidate className="grid gap-5" onSubmit={(event) => void onSubmit(event)}>
+        <form noValidate className="grid gap-5" onSubmit={submit.onSubmit}>
           <EmailField control={form.control} name="email" autoFocus />
-          <Button type="submit" size="lg" pending={request.isPending}>
+          <Button type="submit" size="lg" pending={submit.pending}>
             Send reset link
           </Button>
           {sentTo !== undefined && (
@@ -81,7 +75,7 @@ function ForgotPage() {
               variant="link"
               className="font-medium"
               pending={resend.isPending}
-              disabled={request.isPending}
+              disabled={submit.pending}
               onClick={() => void onResend()}
             >
               Resend link

@@ -3,7 +3,7 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Form } from '@/components/ui/form';
+import { Form, useFormSubmit } from '@/components/ui/form';
 import { CheckboxField, SecretDigitsField, TextField, EmailField } from '@/components/ui/form-fields';
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor } from '@/api/auth';
@@ -27,21 +27,23 @@ function SignupPage() {
     meta: { errorMessage: 'Password should be at least 8 characters' },
   });
 
-  const onSubmit = form.handleSubmit(({ first_name, last_name, username, email: entered, password, confirm }) => {
-    signup.mutate(
-      { first_name, last_name, username, email: entered, password, confirm, fullname: `${first_name} ${last_name}` },
-      {
-        onSuccess: (reply) => {
-          const email = reply.email ?? entered;
-          session.setEmail(email);
-          session.setNotVerified(true);
-          toast.success('Signup successful');
-          schedule(() => {
-            void navigate({ to: '/account/verify/$email', params: { email } });
-          });
-        },
-      },
-    );
+  const submit = useFormSubmit(form, async ({ first_name, last_name, username, email: entered, password, confirm }) => {
+    const reply = await signup.mutateAsync({
+      first_name,
+      last_name,
+      username,
+      email: entered,
+      password,
+      confirm,
+      fullname: `${first_name} ${last_name}`,
+    });
+    const email = reply.email ?? entered;
+    session.setEmail(email);
+    session.setNotVerified(true);
+    toast.success('Signup successful');
+    schedule(() => {
+      void navigate({ to: '/account/verify/$email', params: { email } });
+    });
   });
 
   return (
@@ -58,7 +60,7 @@ function SignupPage() {
       }
     >
       <Form {...form}>
-        <form noValidate className="grid gap-5" onSubmit={(event) => void onSubmit(event)}>
+        <form noValidate className="grid gap-5" onSubmit={submit.onSubmit}>
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField control={form.control} name="first_name" label="First name" autoComplete="given-name" />
             <TextField control={form.control} name="last_name" label="Last name" autoComplete="family-name" />
@@ -85,7 +87,7 @@ function SignupPage() {
             name="terms"
             label="I am at least 18 years old and I accept the terms and conditions"
           />
-          <Button type="submit" size="lg" pending={signup.isPending} disabled={waiting}>
+          <Button type="submit" size="lg" pending={submit.pending} disabled={waiting}>
             Create account
           </Button>
         </form>

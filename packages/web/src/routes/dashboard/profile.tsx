@@ -6,7 +6,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
-import { Form } from '@/components/ui/form';
+import { Form, useFormSubmit } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-fields';
 import { SelectField, type SelectOption } from '@/components/ui/select-field';
 import { toast } from '@/components/ui/toast';
@@ -115,13 +115,10 @@ function DetailsForm({ profile }: { profile: Profile }) {
     meta: { errorMessage: 'Something went wrong!' },
   });
 
-  const onSubmit = form.handleSubmit((values) => {
-    update.mutate(values, {
-      onSuccess: (reply) => {
-        toast.success(reply.message ?? 'Action Successful');
-        void invalidate(queryClient, 'getProfile', 'getInstitution');
-      },
-    });
+  const submit = useFormSubmit(form, async (values) => {
+    const reply = await update.mutateAsync(values);
+    toast.success(reply.message ?? 'Action Successful');
+    void invalidate(queryClient, 'getProfile', 'getInstitution');
   });
 
   const countries =
@@ -137,7 +134,7 @@ function DetailsForm({ profile }: { profile: Profile }) {
       </CardHeader>
       <CardContent>
         <Form {...form}>
-          <form noValidate className="grid gap-5" onSubmit={(event) => void onSubmit(event)}>
+          <form noValidate className="grid gap-5" onSubmit={submit.onSubmit}>
             <TextField control={form.control} name="fullname" label="Full name" autoComplete="name" />
             <div className="grid gap-5 sm:grid-cols-2">
               <TextField
@@ -188,7 +185,7 @@ function DetailsForm({ profile }: { profile: Profile }) {
               multiline
             />
             <TextField control={form.control} name="next_of_kin" label="Next of kin" />
-            <Button type="submit" className="sm:justify-self-start" pending={update.isPending}>
+            <Button type="submit" className="sm:justify-self-start" pending={submit.pending}>
               Save changes
             </Button>
           </form>

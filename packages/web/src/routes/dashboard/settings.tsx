@@ -4,14 +4,14 @@ import { createFileRoute } from '@tanstack/react-router';
 import AtSign from 'lucide-react/icons/at-sign';
 import KeyRound from 'lucide-react/icons/key-round';
 import LockKeyhole from 'lucide-react/icons/lock-keyhole';
-import type { ReactNode, SyntheticEvent } from 'react';
+import type { ReactNode, SubmitEvent } from 'react';
 import { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { DisabledReason, useDisabledReason } from '@/components/ui/disabled-reason';
-import { Form } from '@/components/ui/form';
+import { Form, useFormSubmit } from '@/components/ui/form';
 import { EmailField, SecretDigitsField } from '@/components/ui/form-fields';
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor } from '@/api/dashboard';
@@ -156,14 +156,11 @@ function EmailForm() {
   const canSave = emailRule.safeParse(email.trim()).success;
   const change = useMutation(mutationOptionsFor('changeEmail'));
 
-  const onSubmit = form.handleSubmit((values) => {
-    change.mutate(values, {
-      onSuccess: (reply) => {
-        toast.success(reply.message ?? DONE);
-        form.reset();
-        void invalidate(queryClient, 'getProfile');
-      },
-    });
+  const submit = useFormSubmit(form, async (values) => {
+    const reply = await change.mutateAsync(values);
+    toast.success(reply.message ?? DONE);
+    form.reset();
+    void invalidate(queryClient, 'getProfile');
   });
 
   const current = profile?.data.email;
@@ -182,9 +179,9 @@ function EmailForm() {
       }
     >
       <Form {...form}>
-        <form noValidate className="grid gap-5" onSubmit={(event) => void onSubmit(event)}>
+        <form noValidate className="grid gap-5" onSubmit={submit.onSubmit}>
           <EmailField control={form.control} name="email" label="New e-mail address" />
-          <Button type="submit" className="sm:justify-self-start" disabled={!canSave} pending={change.isPending}>
+          <Button type="submit" className="sm:justify-self-start" disabled={!canSave} pending={submit.pending}>
             Save
           </Button>
         </form>
@@ -207,22 +204,19 @@ function SecretChangeForm({ change: spec }: { change: SecretChange }) {
   const why = useDisabledReason(mismatched ? spec.mismatch : undefined);
   const change = useMutation(mutationOptionsFor(spec.operation));
 
-  const send = form.handleSubmit((values) => {
-    change.mutate(values, {
-      onSuccess: (reply) => {
-        toast.success(reply.message ?? DONE);
-        form.reset();
-      },
-    });
+  const submit = useFormSubmit(form, async (values) => {
+    const reply = await change.mutateAsync(values);
+    toast.success(reply.message ?? DONE);
+    form.reset();
   });
-  const onSubmit = (event: SyntheticEvent<HTMLFormElement>) => {
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     const values = form.getValues();
     if (values.n_pwd !== values.con_pwd) {
       event.preventDefault();
       toast.error(spec.mismatch);
       return;
     }
-    void send(event);
+    submit.onSubmit(event);
   };
 
   const field = (name: keyof SecretValues) => (
@@ -248,7 +242,7 @@ function SecretChangeForm({ change: spec }: { change: SecretChange }) {
             type="submit"
             className="sm:justify-self-start"
             disabled={!canSave}
-            pending={change.isPending}
+            pending={submit.pending}
             {...why.buttonProps}
           >
             Save

@@ -184,6 +184,19 @@ describe('the dashboard shell', () => {
     expect(app.path()).toBe('/wp-user/account');
   });
 
+  it('leaves nothing of the session in the browser after Log Out: not the first PIN entry, not the transfer', async () => {
+    installDashboardBank();
+    window.sessionStorage.setItem('baPinDraft', '4321');
+    window.sessionStorage.setItem('baTransfer', JSON.stringify({ fields: { amount: '100' }, display: '$100.00' }));
+    const app = renderApp('/wp-user/dashboard/contact');
+    await screen.findByRole('heading', { name: 'Help & Support' });
+    await app.user.click(within(sideMenu()).getByRole('button', { name: 'Log Out' }));
+    expect(await screen.findByText('Logged out !')).toBeInTheDocument();
+    expect(Object.keys(window.sessionStorage)).toEqual([]);
+    // The spec's logged-out flag, which the landing page reads, is all that stays.
+    expect(Object.keys(window.localStorage)).toEqual(['baLoggedOut']);
+  });
+
   it('has a footer with the copyright and the current year', async () => {
     installDashboardBank();
     renderApp('/wp-user/dashboard/contact');

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Form } from '@/components/ui/form';
+import { Form, useFormSubmit } from '@/components/ui/form';
 import { CheckboxField, EmailField } from '@/components/ui/form-fields';
 import { mutationOptionsFor } from '@/api/auth';
 import { emailStepResolver } from './login-schemas';
@@ -41,20 +41,14 @@ export function LoginEmailStep({
     meta: { errorMessage: 'Invalid Credentials', flow: 'login' },
   });
 
-  const onSubmit = form.handleSubmit(({ email, remember }) => {
-    lookup.mutate(
-      { email },
-      {
-        onSuccess: (reply) => {
-          onFound({ email, remember, role: reply.role, user: reply.user });
-        },
-      },
-    );
+  const submit = useFormSubmit(form, async ({ email, remember }) => {
+    const reply = await lookup.mutateAsync({ email });
+    onFound({ email, remember, role: reply.role, user: reply.user });
   });
 
   return (
     <Form {...form}>
-      <form noValidate onSubmit={(event) => void onSubmit(event)}>
+      <form noValidate onSubmit={submit.onSubmit}>
         <fieldset disabled={!hydrated} className="grid gap-5">
           <EmailField control={form.control} name="email" autoComplete="username" />
           <div className="flex flex-wrap items-center justify-between gap-3">
@@ -63,7 +57,7 @@ export function LoginEmailStep({
               Forgot Passcode?
             </Link>
           </div>
-          <Button type="submit" size="lg" pending={lookup.isPending}>
+          <Button type="submit" size="lg" pending={submit.pending}>
             Next
           </Button>
         </fieldset>

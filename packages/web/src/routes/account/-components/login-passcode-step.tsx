@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Form } from '@/components/ui/form';
+import { Form, useFormSubmit } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-fields';
 import { OtpField } from '@/components/ui/otp-field';
 import { toast } from '@/components/ui/toast';
@@ -42,7 +42,7 @@ export function LoginPasscodeStep({ identity, onBack }: { identity: LoginIdentit
         });
         return;
       case 'notice':
-        void navigate({ to: '/account/info/notice', search: { head: outcome.head, body: outcome.body } });
+        void navigate({ to: '/account/info/notice', state: { notice: { head: outcome.head, body: outcome.body } } });
         return;
       case 'verify-email':
         session.setNotVerified(true);
@@ -75,8 +75,8 @@ export function LoginPasscodeStep({ identity, onBack }: { identity: LoginIdentit
     }
   };
 
-  const onSubmit = form.handleSubmit(({ password: secret }) => {
-    login.mutate({ email: identity.email, password: secret, remeber: identity.remember }, { onSuccess: follow });
+  const submit = useFormSubmit(form, async ({ password: secret }) => {
+    follow(await login.mutateAsync({ email: identity.email, password: secret, remeber: identity.remember }));
   });
 
   return (
@@ -89,7 +89,7 @@ export function LoginPasscodeStep({ identity, onBack }: { identity: LoginIdentit
         </div>
       </div>
       <Form {...form}>
-        <form noValidate className="grid gap-5" onSubmit={(event) => void onSubmit(event)}>
+        <form noValidate className="grid gap-5" onSubmit={submit.onSubmit}>
           {isAdmin ? (
             <TextField
               control={form.control}
@@ -111,12 +111,12 @@ export function LoginPasscodeStep({ identity, onBack }: { identity: LoginIdentit
               autoFocus
             />
           )}
-          <Button type="submit" size="lg" pending={login.isPending} disabled={waiting}>
+          <Button type="submit" size="lg" pending={submit.pending} disabled={waiting}>
             Sign in
           </Button>
         </form>
       </Form>
-      <Button variant="ghost" className="justify-self-start" onClick={onBack} disabled={login.isPending || waiting}>
+      <Button variant="ghost" className="justify-self-start" onClick={onBack} disabled={submit.pending || waiting}>
         <ArrowLeft aria-hidden="true" />
         Not you? Use another e-mail
       </Button>

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useFormState } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Form } from '@/components/ui/form';
+import { Form, useFormSubmit } from '@/components/ui/form';
 import { CheckboxField, SecretDigitsField, TextField, EmailField } from '@/components/ui/form-fields';
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor } from '@/api/auth';
@@ -46,18 +46,17 @@ export function ResetPasscodeForm({ email, token }: { email?: string | undefined
     meta: { errorMessage: 'An unexpected error occured', flow: 'reset' },
   });
 
-  const onSubmit = form.handleSubmit((values) => {
-    reset.mutate(
-      { action: 'reset', email: values.email, reset_code: values.reset_code, new_password: values.new_password },
-      {
-        onSuccess: (reply) => {
-          toast.success(reply.message ?? 'Action Successful', { flow: 'reset' });
-          schedule(() => {
-            void navigate({ to: '/account/login' });
-          });
-        },
-      },
-    );
+  const submit = useFormSubmit(form, async (values) => {
+    const reply = await reset.mutateAsync({
+      action: 'reset',
+      email: values.email,
+      reset_code: values.reset_code,
+      new_password: values.new_password,
+    });
+    toast.success(reply.message ?? 'Action Successful', { flow: 'reset' });
+    schedule(() => {
+      void navigate({ to: '/account/login' });
+    });
   });
 
   const badLink = fromLink && (errors.email !== undefined || errors.reset_code !== undefined);
@@ -75,7 +74,7 @@ export function ResetPasscodeForm({ email, token }: { email?: string | undefined
       }
     >
       <Form {...form}>
-        <form noValidate className="grid gap-5" onSubmit={(event) => void onSubmit(event)}>
+        <form noValidate className="grid gap-5" onSubmit={submit.onSubmit}>
           {fromLink ? (
             <>
               <input type="hidden" {...form.register('email')} />
@@ -121,7 +120,7 @@ export function ResetPasscodeForm({ email, token }: { email?: string | undefined
             name="terms"
             label="I am at least 18 years old and I accept the terms and conditions"
           />
-          <Button type="submit" size="lg" pending={reset.isPending} disabled={waiting}>
+          <Button type="submit" size="lg" pending={submit.pending} disabled={waiting}>
             Reset passcode
           </Button>
         </form>

@@ -1,24 +1,22 @@
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor } from '@/api/auth';
+import { useOneAtATime } from '@/lib/use-one-at-a-time';
 
 /**
  * The "resend" link of the verify and forgot screens: asks the bank to send the code again and says
- * 'Code Sent', or 'Something went wrong' when that fails (spec section 8).
+ * 'Code Sent', or 'Something went wrong' when that fails (spec section 8). One request at a time.
  */
 export function useResendCode(operation: 'resendConfirmCode' | 'resendForgotCode') {
   const mutation = useMutation({ ...mutationOptionsFor(operation), meta: { errorMessage: 'Something went wrong' } });
+  const { run, pending } = useOneAtATime();
   return {
-    isPending: mutation.isPending,
+    isPending: pending,
     send(email: string) {
-      mutation.mutate(
-        { email },
-        {
-          onSuccess: () => {
-            toast.success('Code Sent');
-          },
-        },
-      );
+      run(async () => {
+        await mutation.mutateAsync({ email });
+        toast.success('Code Sent');
+      });
     },
   };
 }

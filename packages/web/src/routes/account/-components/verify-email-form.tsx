@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Form } from '@/components/ui/form';
+import { Form, useFormSubmit } from '@/components/ui/form';
 import { EmailField } from '@/components/ui/form-fields';
 import { OtpField } from '@/components/ui/otp-field';
 import { toast } from '@/components/ui/toast';
@@ -48,31 +48,24 @@ export function VerifyEmailForm({ email: given }: { email: string | undefined })
   });
   const resend = useResendCode('resendConfirmCode');
 
-  const onSubmit = form.handleSubmit(({ email, ver_code }) => {
-    verify.mutate(
-      { email, ver_code, action: 'code' },
-      {
-        onSuccess: (reply) => {
-          if (reply.jwt !== undefined) session.setTempToken(reply.jwt);
-          session.setNotVerified(false);
-          session.setEmail(email);
-          toast.success(reply.message ?? 'E-mail verified', { flow: 'verify-email' });
-          schedule(() => {
-            if (reply.verification_status === 'Pending Verification')
-              void navigate({ to: '/account/kyc/under-review' });
-            else if (reply.verification_status === 'Verified') void navigate({ to: '/account/login' });
-            else void navigate({ to: '/account/kyc/form' });
-          });
-        },
-      },
-    );
+  const submit = useFormSubmit(form, async ({ email, ver_code }) => {
+    const reply = await verify.mutateAsync({ email, ver_code, action: 'code' });
+    if (reply.jwt !== undefined) session.setTempToken(reply.jwt);
+    session.setNotVerified(false);
+    session.setEmail(email);
+    toast.success(reply.message ?? 'E-mail verified', { flow: 'verify-email' });
+    schedule(() => {
+      if (reply.verification_status === 'Pending Verification') void navigate({ to: '/account/kyc/under-review' });
+      else if (reply.verification_status === 'Verified') void navigate({ to: '/account/login' });
+      else void navigate({ to: '/account/kyc/form' });
+    });
   });
 
   const onResend = async () => {
     if (await form.trigger('email')) resend.send(form.getValues('email'));
   };
 
-  const busy = verify.isPending || waiting;
+  const busy = submit.pending || waiting;
   return (
     <AccountCard
       title="Verify your e-mail"
@@ -96,7 +89,7 @@ export function VerifyEmailForm({ email: given }: { email: string | undefined })
       }
     >
       <Form {...form}>
-        <form noValidate className="grid gap-5" onSubmit={(event) => void onSubmit(event)}>
+        <form noValidate className="grid gap-5" onSubmit={submit.onSubmit}>
           {known === undefined ? (
             <EmailField control={form.control} name="email" />
           ) : (
@@ -109,7 +102,7 @@ export function VerifyEmailForm({ email: given }: { email: string | undefined })
             length={CODE_LENGTH}
             autoFocus={known !== undefined}
           />
-          <Button type="submit" size="lg" pending={verify.isPending} disabled={waiting}>
+          <Button type="submit" size="lg" pending={submit.pending} disabled={waiting}>
             <MailCheck aria-hidden="true" />
             Confirm Code
           </Button>

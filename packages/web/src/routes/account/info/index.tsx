@@ -1,13 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { NoticePage } from '../-components/notice-page';
-import { noticeSearchSchema } from '../-components/notice-search';
 
+/** The same notice as `info/notice` (spec section 2 names both). */
 export const Route = createFileRoute('/account/info/')({
-  validateSearch: noticeSearchSchema,
-  component: InfoPage,
+  component: NoticePage,
 });
-
-function InfoPage() {
-  const { head, body } = Route.useSearch();
-  return <NoticePage head={head} body={body} />;
-}

@@ -1,13 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { NoticePage } from '../-components/notice-page';
-import { noticeSearchSchema } from '../-components/notice-search';
 
+/** The login's account message; it arrives in the history state, never in the address. */
 export const Route = createFileRoute('/account/info/notice')({
-  validateSearch: noticeSearchSchema,
-  component: InfoNoticePage,
+  component: NoticePage,
 });
-
-function InfoNoticePage() {
-  const { head, body } = Route.useSearch();
-  return <NoticePage head={head} body={body} />;
-}

@@ -7,7 +7,7 @@ import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Form } from '@/components/ui/form';
+import { Form, useFormSubmit } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-fields';
 import { FileField } from '@/components/ui/file-field';
 import { SelectField } from '@/components/ui/select-field';
@@ -40,7 +40,7 @@ function KycFormPage() {
   const { schedule, waiting } = useAfterDelay();
   const documentTypes = useQuery(documentTypesQuery);
   const form = useForm({ resolver: zodResolver(kycSchema), defaultValues: emptyForm });
-  const submit = useMutation({
+  const verification = useMutation({
     ...mutationOptionsFor('submitVerification'),
     meta: { errorMessage: 'Something went wrong!' },
   });
@@ -51,25 +51,22 @@ function KycFormPage() {
     ...(documentTypes.data?.docs ?? []).map((doc) => doc.doc_name).filter((name) => name !== DEFAULT_DOCUMENT_TYPE),
   ];
 
-  const onSubmit = form.handleSubmit((values) => {
-    submit.mutate(values, {
-      onSuccess: (reply) => {
-        session.clearTempToken();
-        session.setAccountVerification('Pending Verification');
-        session.setClosed(false);
-        toast.success(reply.message ?? 'Action Successful');
-        schedule(() => {
-          void navigate({ to: '/account/kyc/under-review' });
-        });
-      },
+  const submit = useFormSubmit(form, async (values) => {
+    const reply = await verification.mutateAsync(values).catch((error: unknown) => {
       // A picture the bank refused: its field says why (the toast says it too).
-      onError: (error) => {
-        const refused = imageRefusal(error);
-        if (refused === undefined) return;
+      const refused = imageRefusal(error);
+      if (refused !== undefined)
         for (const field of refused.fields)
           if (field === 'pic' || field === 'idcardFront' || field === 'idcardBack')
             form.setError(field, { message: refused.message }, { shouldFocus: true });
-      },
+      throw error;
+    });
+    session.clearTempToken();
+    session.setAccountVerification('Pending Verification');
+    session.setClosed(false);
+    toast.success(reply.message ?? 'Action Successful');
+    schedule(() => {
+      void navigate({ to: '/account/kyc/under-review' });
     });
   });
 
@@ -88,7 +85,7 @@ function KycFormPage() {
         </p>
       )}
       <Form {...form}>
-        <form noValidate className="grid gap-5" onSubmit={(event) => void onSubmit(event)}>
+        <form noValidate className="grid gap-5" onSubmit={submit.onSubmit}>
           <SelectField
             control={form.control}
             name="country"
@@ -127,7 +124,7 @@ function KycFormPage() {
             <FileField control={form.control} name="idcardFront" label="Document front" />
             <FileField control={form.control} name="idcardBack" label="Document back" />
           </div>
-          <Button type="submit" size="lg" pending={submit.isPending} disabled={waiting}>
+          <Button type="submit" size="lg" pending={submit.pending} disabled={waiting}>
             Submit for review
           </Button>
         </form>

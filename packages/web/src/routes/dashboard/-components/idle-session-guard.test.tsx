@@ -8,7 +8,7 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ACTIVITY_THROTTLE_MS, LAST_ACTIVITY_KEY, SESSION_END_KEY } from '@/session/idle-session';
+import { ACTIVITY_THROTTLE_MS, endSession, LAST_ACTIVITY_KEY, SESSION_END_KEY } from '@/session/idle-session';
 import { session, STORAGE_KEYS } from '@/session/session';
 import { institution } from '@/test/bank-data';
 import { installDashboardBank } from '@/test/dashboard-data';
@@ -157,10 +157,13 @@ describe('the end of an idle session', () => {
     session.setAccountVerification('Verified');
     session.setClosed(true);
     const app = await openDashboard();
+    window.sessionStorage.setItem('baPinDraft', '4321');
+    window.sessionStorage.setItem('baTransfer', JSON.stringify({ fields: { amount: '100' }, display: '$100.00' }));
     idleFor(5 * MINUTE - 1);
     expect(session.isSignedIn()).toBe(true);
 
     idleFor(1);
+    expect(Object.keys(window.sessionStorage)).toEqual([]);
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(window.localStorage.getItem(STORAGE_KEYS.email)).toBeNull();
     expect(window.localStorage.getItem(STORAGE_KEYS.accountVerification)).toBeNull();
@@ -319,8 +322,9 @@ describe('the other tabs of the origin', () => {
 
   it('end this tab with the same reason when one ends the session', async () => {
     const app = await openDashboard();
-    window.localStorage.setItem(SESSION_END_KEY, 'idle');
-    session.logout();
+    // What the other tab's end leaves in the shared storage: the reason, and no token.
+    endSession('idle');
+    expect(window.localStorage.getItem(SESSION_END_KEY)).toBe('idle');
     fromOtherTab(STORAGE_KEYS.token, null, 'user-token');
     await expectLogin(app, IDLE_MESSAGE);
   });

@@ -10,6 +10,7 @@ import { imageRefusal } from '@/api/error-message';
 import { IMAGE_ACCEPT, IMAGE_HINT } from '@/forms/image-rules';
 import { imageContentProblem } from '@/forms/image-upload';
 import { cn } from '@/lib/cn';
+import { useOneAtATime } from '@/lib/use-one-at-a-time';
 import { invalidate } from './cache-updates';
 
 /** Object URLs for previews, all released when the component goes away. */
@@ -49,26 +50,25 @@ export function ProfilePicture({ name, picture }: { name: string; picture: strin
   const justUploaded = uploaded !== undefined && uploaded.replaced === picture ? uploaded.preview : undefined;
   const shown = chosen?.preview ?? justUploaded ?? picture;
 
+  // One upload at a time, however often the button is pressed.
+  const { run, pending } = useOneAtATime();
   const send = () => {
     if (chosen === undefined) return;
-    upload.mutate(
-      { profilePic: chosen.file },
-      {
-        onSuccess: (reply) => {
-          toast.success(reply.message ?? 'Action Successful');
-          setUploaded({ preview: chosen.preview, replaced: picture });
-          setChosen(undefined);
-          void invalidate(queryClient, 'getProfile', 'getInstitution');
-        },
+    run(async () => {
+      const reply = await upload.mutateAsync({ profilePic: chosen.file }).catch((error: unknown) => {
         // A picture the bank refused: back to choosing, saying why (the toast says it too).
-        onError: (error) => {
-          const refused = imageRefusal(error);
-          if (refused === undefined) return;
+        const refused = imageRefusal(error);
+        if (refused !== undefined) {
           setProblem(refused.message);
           setChosen(undefined);
-        },
-      },
-    );
+        }
+        throw error;
+      });
+      toast.success(reply.message ?? 'Action Successful');
+      setUploaded({ preview: chosen.preview, replaced: picture });
+      setChosen(undefined);
+      void invalidate(queryClient, 'getProfile', 'getInstitution');
+    });
   };
 
   return (
@@ -104,14 +104,14 @@ export function ProfilePicture({ name, picture }: { name: string; picture: strin
           </label>
         ) : (
           <>
-            <Button size="sm" onClick={send} pending={upload.isPending}>
-              {!upload.isPending && <Upload aria-hidden="true" />}
+            <Button size="sm" onClick={send} pending={pending}>
+              {!pending && <Upload aria-hidden="true" />}
               Upload picture
             </Button>
             <Button
               size="sm"
               variant="outline"
-              disabled={upload.isPending}
+              disabled={pending}
               onClick={() => {
                 setChosen(undefined);
               }}

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Form } from '@/components/ui/form';
+import { Form, useFormSubmit } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-fields';
 import { FileField } from '@/components/ui/file-field';
 import { SelectField } from '@/components/ui/select-field';
@@ -123,7 +123,7 @@ function CryptoRequestFormRound({
   const type = useWatch({ control: form.control, name: 'type' });
   const address = addressOf(coins, type);
 
-  const submit = form.handleSubmit(async (values) => {
+  const submit = useFormSubmit(form, async (values) => {
     let reply: { readonly icon: string };
     try {
       reply = await onSubmit({ ...values, address: addressOf(coins, values.type) });
@@ -143,7 +143,7 @@ function CryptoRequestFormRound({
 
   return (
     <Form {...form}>
-      <form noValidate className="grid gap-5" onSubmit={(event) => void submit(event)}>
+      <form noValidate className="grid gap-5" onSubmit={submit.onSubmit}>
         {choice !== undefined && (
           <SelectField
             control={form.control}
@@ -172,7 +172,7 @@ function CryptoRequestFormRound({
           placeholder="0.00"
         />
         <FileField control={form.control} name="proof" label="Payment Proof" chosenLabel="File Uploaded" />
-        <Button type="submit" size="lg" pending={form.formState.isSubmitting}>
+        <Button type="submit" size="lg" pending={submit.pending}>
           {submitLabel}
         </Button>
       </form>

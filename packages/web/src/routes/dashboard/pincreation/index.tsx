@@ -2,7 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Form } from '@/components/ui/form';
+import { Form, useFormSubmit } from '@/components/ui/form';
 import { OtpField } from '@/components/ui/otp-field';
 import { PinCard, PinCardSkeleton } from '../-components/pin-creation';
 import { PIN_LENGTH, pinDraft } from '../-components/pin-draft';
@@ -19,9 +19,9 @@ export const Route = createFileRoute('/dashboard/pincreation/')({
 function CreatePinPage() {
   const navigate = useNavigate();
   const form = useForm({ resolver: zodResolver(pinEntrySchema), defaultValues: { pin: '' } });
-  const onSubmit = form.handleSubmit(({ pin }) => {
+  const submit = useFormSubmit(form, async ({ pin }) => {
     pinDraft.set(pin);
-    void navigate({ to: '/dashboard/pincreation/new1' });
+    await navigate({ to: '/dashboard/pincreation/new1' });
   });
   return (
     <PinCard
@@ -30,7 +30,7 @@ function CreatePinPage() {
       description="Choose 4 digits. You will use them to confirm every transfer, so keep them to yourself."
     >
       <Form {...form}>
-        <form noValidate className="grid gap-6" onSubmit={(event) => void onSubmit(event)}>
+        <form noValidate className="grid gap-6" onSubmit={submit.onSubmit}>
           <OtpField
             control={form.control}
             name="pin"
@@ -40,7 +40,7 @@ function CreatePinPage() {
             autoFocus
             className="justify-items-center"
           />
-          <Button type="submit" size="lg">
+          <Button type="submit" size="lg" pending={submit.pending}>
             Confirm
           </Button>
         </form>

@@ -3,7 +3,7 @@ import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-ro
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Form } from '@/components/ui/form';
+import { Form, useFormSubmit } from '@/components/ui/form';
 import { OtpField } from '@/components/ui/otp-field';
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor } from '@/api/dashboard';
@@ -35,10 +35,10 @@ function ConfirmPinPage() {
   // Its failures toast for 3 s, as everything on this screen (spec section 9).
   const create = useMutation({ ...mutationOptionsFor('createPin'), meta: { toastMs: PIN_CREATION_TOAST_MS } });
 
-  const onSubmit = form.handleSubmit(({ pin }) => {
+  const submit = useFormSubmit(form, async ({ pin }) => {
     const first = pinDraft.get();
     if (first === undefined) {
-      void navigate({ to: '/dashboard/pincreation', replace: true });
+      await navigate({ to: '/dashboard/pincreation', replace: true });
       return;
     }
     if (pin !== first) {
@@ -48,26 +48,20 @@ function ConfirmPinPage() {
       form.setFocus('pin');
       return;
     }
-    create.mutate(
-      { pin },
-      {
-        onSuccess: () => {
-          pinDraft.clear();
-          toast.success(PIN_CREATED_MESSAGE, { duration: PIN_CREATION_TOAST_MS });
-          schedule(() => {
-            void navigate({ to: '/dashboard', replace: true });
-          }, TRANSFER_REDIRECT_MS);
-          void invalidate(queryClient, 'checkPin', 'getInstitution');
-        },
-      },
-    );
+    await create.mutateAsync({ pin });
+    pinDraft.clear();
+    toast.success(PIN_CREATED_MESSAGE, { duration: PIN_CREATION_TOAST_MS });
+    schedule(() => {
+      void navigate({ to: '/dashboard', replace: true });
+    }, TRANSFER_REDIRECT_MS);
+    void invalidate(queryClient, 'checkPin', 'getInstitution');
   });
 
   const done = waiting || create.isSuccess;
   return (
     <PinCard step={2} title="Confirm your transaction PIN" description="Enter the same 4 digits again.">
       <Form {...form}>
-        <form noValidate className="grid gap-6" onSubmit={(event) => void onSubmit(event)}>
+        <form noValidate className="grid gap-6" onSubmit={submit.onSubmit}>
           <OtpField
             control={form.control}
             name="pin"
@@ -77,7 +71,7 @@ function ConfirmPinPage() {
             autoFocus
             className="justify-items-center"
           />
-          <Button type="submit" size="lg" pending={create.isPending} disabled={done}>
+          <Button type="submit" size="lg" pending={submit.pending} disabled={done}>
             Confirm
           </Button>
           <p className="text-center text-sm text-muted-foreground">

@@ -1,7 +1,8 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '@/session/session';
 import { PIN_CREATION_TOAST_MS, TRANSFER_REDIRECT_MS } from '@/lib/timings';
+import { institution } from '@/test/bank-data';
 import { installDashboardBank } from '@/test/dashboard-data';
 import { NETWORK_FAILURE } from '@/test/fake-bank';
 import { findToast, renderApp, toastDuration, toastRegion, useAdvancingFakeTimers } from '@/test/render-app';
@@ -147,6 +148,63 @@ describe('PIN creation', () => {
     );
     expect(bank.callsTo('createPin')).toHaveLength(1);
     expect(app.path()).toBe('/wp-user/dashboard/pincreation/new1');
+  });
+
+  describe('confirmed twice while the PIN is being created (a double click with no gap, Enter twice)', () => {
+    const ALREADY = 'You already have a transaction PIN. Change it in Settings.';
+
+    /** The bank as it is: a second creation is refused, the PIN being made already. */
+    function bankThatMakesOnePin() {
+      let made = 0;
+      return installDashboardBank(
+        {
+          createPin: () =>
+            (made += 1) === 1
+              ? { status: 'success' }
+              : Response.json({ error: true, message: ALREADY }, { status: 409 }),
+          checkPin: () => ({ haspin: made > 0 }),
+          getInstitution: () => institution({ haspin: made > 0 }),
+        },
+        { haspin: false },
+      );
+    }
+
+    async function toConfirmStep(app: App) {
+      await enterPin(app, '2580');
+      await screen.findByRole('heading', { name: 'Confirm your transaction PIN' });
+      await app.user.click(screen.getByLabelText('Confirm PIN', { selector: 'input' }));
+      await app.user.keyboard('2580');
+    }
+
+    it('sends one request and ends on the success, not on the refusal of a second', async () => {
+      useAdvancingFakeTimers();
+      const bank = bankThatMakesOnePin();
+      const app = renderApp('/wp-user/dashboard/pincreation');
+      await toConfirmStep(app);
+      const confirm = screen.getByRole('button', { name: 'Confirm' });
+      fireEvent.click(confirm);
+      fireEvent.click(confirm);
+      expect(await findToast(CREATED)).toBeInTheDocument();
+      expect(bank.callsTo('createPin')).toHaveLength(1);
+      expect(within(toastRegion()).queryByText(ALREADY)).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Confirm' })).toBeDisabled();
+      await act(() => vi.advanceTimersByTimeAsync(TRANSFER_REDIRECT_MS + 100));
+      await waitFor(() => {
+        expect(app.path()).toBe('/wp-user/dashboard');
+      });
+      expect(bank.callsTo('createPin')).toHaveLength(1);
+    });
+
+    it('sends one request for a double click and for Enter pressed twice', async () => {
+      const bank = bankThatMakesOnePin();
+      const app = renderApp('/wp-user/dashboard/pincreation');
+      await toConfirmStep(app);
+      await app.user.keyboard('{Enter}{Enter}');
+      await app.user.dblClick(screen.getByRole('button', { name: 'Confirm' }));
+      expect(await findToast(CREATED)).toBeInTheDocument();
+      expect(bank.callsTo('createPin')).toHaveLength(1);
+      expect(within(toastRegion()).queryByText(ALREADY)).not.toBeInTheDocument();
+    });
   });
 
   it("says 'Something went wrong!' for 3 s when the PIN creation gets no reply", async () => {

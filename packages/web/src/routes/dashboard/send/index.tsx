@@ -7,7 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { Form } from '@/components/ui/form';
+import { Form, useFormSubmit } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-fields';
 import { institutionQuery, pinQuery, transferListQuery } from '@/api/queries';
 import { formatAmount } from '@/lib/format';
@@ -64,9 +64,9 @@ function SendPage() {
     [form],
   );
 
-  const onSubmit = form.handleSubmit((transfer) => {
+  const submit = useFormSubmit(form, async (transfer) => {
     transferDraft.saveReviewed(form.getValues(), formatAmount(transfer.amount, currency));
-    void navigate({ to: '/dashboard/send/confirm' });
+    await navigate({ to: '/dashboard/send/confirm' });
   });
 
   const startOver = () => {
@@ -115,7 +115,7 @@ function SendPage() {
         </CardHeader>
         <CardContent>
           <Form {...form}>
-            <form noValidate className="grid gap-5" onSubmit={(event) => void onSubmit(event)}>
+            <form noValidate className="grid gap-5" onSubmit={submit.onSubmit}>
               <div className="grid gap-5 sm:grid-cols-2">
                 {field('bank')}
                 {field('swift', { placeholder: 'e.g. FEXBUS33' })}
@@ -148,7 +148,7 @@ function SendPage() {
                   <RotateCcw aria-hidden="true" />
                   Start over
                 </Button>
-                <Button type="submit" size="lg">
+                <Button type="submit" size="lg" pending={submit.pending}>
                   Continue
                   <ArrowRight aria-hidden="true" />
                 </Button>

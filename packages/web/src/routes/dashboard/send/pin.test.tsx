@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { bankKeys } from '@/api/client';
 import { PIN_CONFIRMATION_TOAST_MS, TRANSFER_REDIRECT_MS } from '@/lib/timings';
@@ -266,6 +266,70 @@ describe('the transfer PIN', () => {
     expect(await screen.findByRole('heading', { name: 'Enter your transaction PIN' })).toBeInTheDocument();
     expect(screen.getByText('$120.00')).toBeInTheDocument();
     expect(shown.some((text) => text.includes('$100.00'))).toBe(false);
+  });
+
+  describe('confirmed twice while its calls run (a double click with no gap)', () => {
+    /** The bank as it is: the PIN's confirmation is spent by the first transfer, so a second one is refused. */
+    function spentAfterOne() {
+      let transfers = 0;
+      return setup({
+        createTransfer: () =>
+          (transfers += 1) === 1
+            ? { icon: 'success', message: 'Successful! Await Confirmation' }
+            : errorReply('Confirm the transfer with your PIN first.', 409),
+      });
+    }
+
+    async function typePin(app: App) {
+      await screen.findByRole('group', { name: 'Transaction PIN' });
+      await app.user.click(codeInput('Transaction PIN'));
+      await app.user.keyboard('1234');
+    }
+
+    it('checks the PIN once, sends one transfer and shows only the success', async () => {
+      const { app, bank } = spentAfterOne();
+      await typePin(app);
+      const confirm = screen.getByRole('button', { name: 'Confirm' });
+      fireEvent.click(confirm);
+      fireEvent.click(confirm);
+      expect(await findToast('Successful! Await Confirmation')).toBeInTheDocument();
+      expect(bank.callsTo('confirmPin')).toHaveLength(1);
+      expect(bank.callsTo('createTransfer')).toHaveLength(1);
+      expect(within(toastRegion()).queryByText('Confirm the transfer with your PIN first.')).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Confirm' })).toBeDisabled();
+      await act(() => vi.advanceTimersByTimeAsync(TRANSFER_REDIRECT_MS + 100));
+      await waitFor(() => {
+        expect(app.path()).toBe('/wp-user/dashboard');
+      });
+      expect(bank.callsTo('createTransfer')).toHaveLength(1);
+    });
+
+    it('sends one transfer for a double click or Enter pressed twice', async () => {
+      const { app, bank } = spentAfterOne();
+      await typePin(app);
+      await app.user.keyboard('{Enter}{Enter}');
+      await app.user.dblClick(screen.getByRole('button', { name: 'Confirm' }));
+      expect(await findToast('Successful! Await Confirmation')).toBeInTheDocument();
+      expect(bank.callsTo('confirmPin')).toHaveLength(1);
+      expect(bank.callsTo('createTransfer')).toHaveLength(1);
+      expect(within(toastRegion()).queryByText('Confirm the transfer with your PIN first.')).not.toBeInTheDocument();
+    });
+
+    it('checks the authorization code once', async () => {
+      const { app, bank } = setup({
+        confirmPin: () => ({ status: 'success', requiresanother: { head: '', body: 'Check your e-mail.' } }),
+      });
+      await enterPin(app);
+      await screen.findByRole('group', { name: 'Authorization code' });
+      await app.user.click(codeInput('Authorization code'));
+      await app.user.keyboard('4321');
+      const confirm = screen.getByRole('button', { name: 'Confirm Code' });
+      fireEvent.click(confirm);
+      fireEvent.click(confirm);
+      expect(await findToast('Successful! Await Confirmation')).toBeInTheDocument();
+      expect(bank.callsTo('confirmTransferCode')).toHaveLength(1);
+      expect(bank.callsTo('createTransfer')).toHaveLength(1);
+    });
   });
 
   it("says 'Something went wrong!' and goes back to the form without a kept transfer", async () => {

@@ -9,7 +9,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { Form } from '@/components/ui/form';
+import { Form, useFormSubmit } from '@/components/ui/form';
 import { OtpField } from '@/components/ui/otp-field';
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor } from '@/api/dashboard';
@@ -81,7 +81,6 @@ function PinPage() {
   const createTransfer = useMutation({ ...mutationOptionsFor('createTransfer'), meta: PIN_CALL_META });
 
   const amount = display ?? formatAmount(transfer.amount, institution.data?.currency);
-  const busy = confirmPin.isPending || confirmCode.isPending || createTransfer.isPending || waiting;
 
   // A failed call has had its toast from the central handler (`PIN_CALL_META`): the steps below only
   // decide what to ask for next. `false` clears the entry for another try.
@@ -147,8 +146,7 @@ function PinPage() {
             invalid={PIN_MESSAGES.invalidPin}
             masked
             submitLabel="Confirm"
-            busy={busy}
-            pending={confirmPin.isPending || createTransfer.isPending}
+            done={waiting}
             onSubmit={onPin}
           />
         ) : (
@@ -161,8 +159,7 @@ function PinPage() {
             invalid="Enter the 4-digit code"
             masked={false}
             submitLabel="Confirm Code"
-            busy={busy}
-            pending={confirmCode.isPending || createTransfer.isPending}
+            done={waiting}
             onSubmit={onCode}
           />
         )}
@@ -188,8 +185,9 @@ function digitsLength(field: z.ZodString): number {
 }
 
 /**
- * One secret to enter (the PIN, or the authorization code): one box per digit and a button. When
- * `onSubmit` says it was not accepted, the entry is cleared for another try.
+ * One secret to enter (the PIN, or the authorization code): one box per digit and a button. The entry
+ * is sent once, however often it is confirmed while its calls run (the PIN check, then the transfer);
+ * when `onSubmit` says it was not accepted, the entry is cleared for another try.
  */
 function SecretStep({
   title,
@@ -199,8 +197,7 @@ function SecretStep({
   invalid,
   masked,
   submitLabel,
-  busy,
-  pending,
+  done,
   onSubmit,
 }: {
   title: string;
@@ -212,8 +209,8 @@ function SecretStep({
   invalid: string;
   masked: boolean;
   submitLabel: string;
-  busy: boolean;
-  pending: boolean;
+  /** The transfer went through: nothing more to confirm. */
+  done: boolean;
   onSubmit: (secret: string) => Promise<boolean>;
 }) {
   const length = digitsLength(field);
@@ -228,7 +225,7 @@ function SecretStep({
   // A fresh set of boxes (focused again) after a refused entry.
   const [attempt, setAttempt] = useState(0);
 
-  const submit = form.handleSubmit(async ({ secret }) => {
+  const submit = useFormSubmit(form, async ({ secret }) => {
     if (await onSubmit(secret)) return;
     form.reset({ secret: '' });
     setAttempt((n) => n + 1);
@@ -245,7 +242,7 @@ function SecretStep({
       </CardHeader>
       <CardContent>
         <Form {...form}>
-          <form noValidate className="grid gap-5" onSubmit={(event) => void submit(event)}>
+          <form noValidate className="grid gap-5" onSubmit={submit.onSubmit}>
             <OtpField
               key={attempt}
               control={form.control}
@@ -255,7 +252,7 @@ function SecretStep({
               masked={masked}
               autoFocus
             />
-            <Button type="submit" size="lg" pending={pending} disabled={busy}>
+            <Button type="submit" size="lg" pending={submit.pending} disabled={done}>
               {submitLabel}
             </Button>
           </form>

@@ -1,0 +1,179 @@
+/**
+ * The portal's own safety in the browser: its notice page says only what the bank said, not what a link
+ * writes in its address; one double click sends one request (PIN creation, the transfer's PIN); and a
+ * logout leaves nothing of the session in the browser's storage.
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, PASSCODE, PIN, test, typeCode } from './fixtures';
+
+interface SeenToast {
+  readonly variant: string;
+  readonly text: string;
+}
+
+declare global {
+  interface Window {
+    /** Every toast the page has shown since it loaded (toasts go away after a few seconds). */
+    seenToasts?: SeenToast[];
+  }
+}
+
+/** Keeps every toast the page shows, from its first script on, so none is missed between two looks. */
+async function recordToasts(page: Page) {
+  await page.addInitScript(() => {
+    const seen: SeenToast[] = [];
+    window.seenToasts = seen;
+    new MutationObserver(() => {
+      for (const element of document.querySelectorAll('[data-slot=toast]')) {
+        const toast = { variant: element.getAttribute('data-variant') ?? '', text: element.textContent };
+        if (!seen.some((s) => s.variant === toast.variant && s.text === toast.text)) seen.push(toast);
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => window.seenToasts ?? []);
+}
+
+/** The calls of one operation the bank has answered since the journal was last cleared. */
+async function journal(request: APIRequestContext, operation: string) {
+  const res = await request.get(`/__mock/journal?operation=${operation}`);
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as { status: number }[];
+}
+
+async function clearJournal(request: APIRequestContext) {
+  expect((await request.delete('/__mock/journal')).ok()).toBe(true);
+}
+
+/** The keys of the portal (all named `ba…`) in each storage of the page. */
+const portalKeys = (page: Page) =>
+  page.evaluate(() => {
+    const keys = (storage: Storage) =>
+      Array.from({ length: storage.length }, (_, index) => storage.key(index) ?? '')
+        .filter((key) => key.startsWith('ba'))
+        .sort();
+    return { local: keys(localStorage), session: keys(sessionStorage) };
+  });
+
+test.describe('the notice page', () => {
+  const injected = { head: 'Security alert', body: 'Call +1 555 0100 now and read us your passcode.' };
+
+  for (const path of ['/wp-user/account/info/notice', '/wp-user/account/info'])
+    test(`${path} shows nothing its address says`, async ({ page }) => {
+      await page.goto(`${path}?${new URLSearchParams(injected).toString()}`);
+      await expect(page.getByRole('heading', { name: 'Notice', exact: true })).toBeVisible();
+      await expect(page.getByText('There is a message about your account. Please contact support.')).toBeVisible();
+      await expect(page.getByText(injected.head)).toHaveCount(0);
+      await expect(page.getByText(/555 0100/u)).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
+    });
+
+  test("shows the bank's message after the login, keeps it on a reload, and not in the address", async ({ page }) => {
+    await page.goto('/wp-user/account/login');
+    await page.getByLabel('E-mail').fill('notice@bank.test');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await typeCode(page, 'Passcode', PASSCODE);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/wp-user\/account\/info\/notice$/u);
+    await expect(page.getByRole('heading', { name: 'Your account is on hold' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Your account is on hold' })).toBeVisible();
+    await expect(page.getByText('Please contact support to restore access.')).toBeVisible();
+    await expect(page).toHaveURL(/\/wp-user\/account\/info\/notice$/u);
+  });
+});
+
+test.describe('one double click, one request', () => {
+  test('PIN creation: a double click on Confirm creates the PIN once and ends on the success', async ({
+    signIn,
+    request,
+    page,
+  }) => {
+    const toasts = await recordToasts(page);
+    await signIn('nopin@bank.test');
+    await expect(page).toHaveURL(/\/dashboard\/pincreation$/u);
+    await typeCode(page, 'New PIN', '2468');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page).toHaveURL(/\/pincreation\/new1$/u);
+    await typeCode(page, 'Confirm PIN', '2468');
+    await clearJournal(request);
+
+    await page.getByRole('button', { name: 'Confirm' }).dblclick();
+    await expect(page.getByText('Your transaction PIN has been successfully created.').first()).toBeVisible();
+    await expect(page).toHaveURL(/\/wp-user\/dashboard\/?$/u, { timeout: 8_000 });
+
+    expect(await journal(request, 'createPin')).toHaveLength(1);
+    const shown = await toasts();
+    expect(shown.filter((toast) => toast.variant === 'error')).toEqual([]);
+    expect(shown).toContainEqual({ variant: 'success', text: 'Your transaction PIN has been successfully created.' });
+  });
+
+  test("the transfer's PIN: a double click on Confirm checks the PIN once, sends one transfer, shows only the success", async ({
+    signIn,
+    request,
+    page,
+  }) => {
+    const toasts = await recordToasts(page);
+    await signIn('demo@bank.test', '/wp-user/dashboard/send');
+    const payee = {
+      Bank: 'First Example Bank',
+      'Swift code': 'FEXBUS33',
+      Currency: 'USD',
+      'Routing number': '026009593',
+      Country: 'United States',
+      'Account number': '000999888777',
+      'Account holder name': 'Sam Lee',
+      Note: 'Rent',
+    };
+    for (const [label, value] of Object.entries(payee))
+      await page.getByRole('textbox', { name: label, exact: true }).fill(value);
+    // Below the amount that asks for an authorization code: the PIN alone sends it.
+    await page.getByRole('spinbutton', { name: 'Amount' }).fill('100');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Confirmed' }).click();
+    await typeCode(page, 'Transaction PIN', PIN);
+    await clearJournal(request);
+
+    await page.getByRole('button', { name: 'Confirm', exact: true }).dblclick();
+    await expect(page.getByText('Successful! Await Confirmation').first()).toBeVisible();
+    await expect(page).toHaveURL(/\/wp-user\/dashboard\/?$/u, { timeout: 8_000 });
+
+    expect(await journal(request, 'confirmPin')).toHaveLength(1);
+    expect(await journal(request, 'createTransfer')).toHaveLength(1);
+    const shown = await toasts();
+    expect(shown.filter((toast) => toast.variant === 'error')).toEqual([]);
+    expect(shown).toContainEqual({ variant: 'success', text: 'Successful! Await Confirmation' });
+  });
+});
+
+test.describe('logout', () => {
+  test('forgets the first PIN entry: no key of the portal stays but the logged-out flag', async ({ signIn, page }) => {
+    await signIn('nopin@bank.test');
+    await expect(page).toHaveURL(/\/dashboard\/pincreation$/u);
+    await typeCode(page, 'New PIN', '2468');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page).toHaveURL(/\/pincreation\/new1$/u);
+    expect((await portalKeys(page)).session).toEqual(['baPinDraft']);
+
+    await page.getByRole('button', { name: 'Log Out' }).first().click();
+    await expect(page.getByText('Logged out !')).toBeVisible();
+    // The spec's logged-out flag is what the landing page says 'Logged out !' from.
+    expect(await portalKeys(page)).toEqual({ local: ['baLoggedOut'], session: [] });
+  });
+
+  test('forgets the transfer between its screens: no key of the portal stays but the logged-out flag', async ({
+    signIn,
+    page,
+  }) => {
+    await signIn('demo@bank.test', '/wp-user/dashboard/send');
+    await page.getByRole('textbox', { name: 'Account holder name', exact: true }).fill('Sam Lee');
+    await page.getByRole('spinbutton', { name: 'Amount' }).fill('100');
+    await expect.poll(async () => (await portalKeys(page)).session).toEqual(['baTransfer']);
+
+    await page.getByRole('button', { name: 'Log Out' }).first().click();
+    await expect(page.getByText('Logged out !')).toBeVisible();
+    expect(await portalKeys(page)).toEqual({ local: ['baLoggedOut'], session: [] });
+    await page.reload();
+    await expect(page.getByText('Logged out !')).toBeVisible();
+    expect(await portalKeys(page)).toEqual({ local: ['baLoggedOut'], session: [] });
+  });
+});
