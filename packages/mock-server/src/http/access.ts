@@ -50,8 +50,19 @@ export function isAllowedHost(host: string | undefined, allowed: readonly string
 
 /** Refuses a request whose `Host` is not allowed (403). */
 export function hostCheck(allowed: readonly string[]): RequestHandler {
+  /** The answer for each `Host` seen (a client sends the same one on every request), up to 64 of them. */
+  const seen = new Map<string | undefined, boolean>();
+  const allows = (host: string | undefined) => {
+    let answer = seen.get(host);
+    if (answer === undefined) {
+      answer = isAllowedHost(host, allowed);
+      if (seen.size >= 64) seen.clear();
+      seen.set(host, answer);
+    }
+    return answer;
+  };
   return (req, res, next) => {
-    if (isAllowedHost(req.headers.host, allowed)) {
+    if (allows(req.headers.host)) {
       next();
       return;
     }
