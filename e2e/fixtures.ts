@@ -228,3 +228,24 @@ export async function typeCode(page: Page, group: RegExp | string, code: string)
   await page.getByRole('group', { name: group }).getByRole('textbox').first().click();
   await page.keyboard.type(code);
 }
+
+/** A payee's details as the transfer form asks for them. */
+const PAYEE = {
+  Bank: 'First Example Bank',
+  'Swift code': 'FEXBUS33',
+  Currency: 'USD',
+  'Routing number': '026009593',
+  Country: 'United States',
+  'Account number': '000999888777',
+  'Account holder name': 'Sam Lee',
+  Note: 'Rent',
+};
+
+/** Opens the transfer form, fills it for {@link PAYEE} with this amount, and continues to the confirmation. */
+export async function fillTransfer(page: Page, amount: string) {
+  await page.goto('/wp-user/dashboard/send');
+  for (const [label, value] of Object.entries(PAYEE))
+    await page.getByRole('textbox', { name: label, exact: true }).fill(value);
+  await page.getByRole('spinbutton', { name: 'Amount' }).fill(amount);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}

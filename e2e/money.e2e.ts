@@ -1,6 +1,6 @@
 /** Money journeys: deposits confirmed by staff, payments, fixed deposits, upgrades, bank transfers. */
 import type { Page } from '@playwright/test';
-import { expect, PIN, test, typeCode } from './fixtures';
+import { expect, fillTransfer, PIN, test, typeCode } from './fixtures';
 
 const PROOF = {
   name: 'receipt.png',
@@ -73,25 +73,6 @@ test('make payment, fixed deposit and upgrade: each is pending after submit', as
   await page.getByRole('button', { name: /Submit/u }).click();
   await expect(page.getByText('Payment Pending!').first()).toBeVisible();
 });
-
-const PAYEE = {
-  Bank: 'First Example Bank',
-  'Swift code': 'FEXBUS33',
-  Currency: 'USD',
-  'Routing number': '026009593',
-  Country: 'United States',
-  'Account number': '000999888777',
-  'Account holder name': 'Sam Lee',
-  Note: 'Rent',
-};
-
-async function fillTransfer(page: Page, amount: string) {
-  await page.goto('/wp-user/dashboard/send');
-  for (const [label, value] of Object.entries(PAYEE))
-    await page.getByRole('textbox', { name: label, exact: true }).fill(value);
-  await page.getByRole('spinbutton', { name: 'Amount' }).fill(amount);
-  await page.getByRole('button', { name: 'Continue' }).click();
-}
 
 test('a bank transfer: fee, insufficient balance, wrong PIN, step-up code from the outbox, success', async ({
   signIn,

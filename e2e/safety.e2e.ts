@@ -4,7 +4,7 @@
  * logout leaves nothing of the session in the browser's storage.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, PASSCODE, PIN, test, typeCode } from './fixtures';
+import { expect, fillTransfer, PASSCODE, PIN, test, typeCode } from './fixtures';
 
 interface SeenToast {
   readonly variant: string;
@@ -114,21 +114,8 @@ test.describe('one double click, one request', () => {
   }) => {
     const toasts = await recordToasts(page);
     await signIn('demo@bank.test', '/wp-user/dashboard/send');
-    const payee = {
-      Bank: 'First Example Bank',
-      'Swift code': 'FEXBUS33',
-      Currency: 'USD',
-      'Routing number': '026009593',
-      Country: 'United States',
-      'Account number': '000999888777',
-      'Account holder name': 'Sam Lee',
-      Note: 'Rent',
-    };
-    for (const [label, value] of Object.entries(payee))
-      await page.getByRole('textbox', { name: label, exact: true }).fill(value);
     // Below the amount that asks for an authorization code: the PIN alone sends it.
-    await page.getByRole('spinbutton', { name: 'Amount' }).fill('100');
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await fillTransfer(page, '100');
     await page.getByRole('button', { name: 'Confirmed' }).click();
     await typeCode(page, 'Transaction PIN', PIN);
     await clearJournal(request);
