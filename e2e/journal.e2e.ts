@@ -20,6 +20,8 @@ test('the staff console shows the portal sign-in in the request journal, the pas
   await typeCode(page, 'Passcode', PASSCODE);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/wp-user\/dashboard\/?$/u, { timeout: 12_000 });
+  // The dashboard's own calls have answered before the console opens.
+  await expect(page.getByRole('region', { name: 'Available Balance' })).toContainText('$', { timeout: 12_000 });
 
   await page.setViewportSize({ width: 320, height: 900 });
   await page.goto('/__mock/staff/');
