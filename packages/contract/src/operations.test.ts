@@ -4,7 +4,7 @@ import { API_ROUTE_PATH, contract, operations, operationNames, type MutationName
 import { ErrorReplySchema } from './replies';
 import { selectorLabel } from './operation';
 
-/** Every call of the spec's section 7, as the wire names it. */
+/** Every call the portal makes, as the wire names it. */
 const SPEC_MARKERS = [
   'getinstituition',
   'getstatement2',

@@ -283,7 +283,7 @@ describe.each<WireEncoding>(['urlencoded', 'multipart'])('every operation, %s', 
   });
 });
 
-describe('login outcomes (spec section 4, a to f)', () => {
+describe('login outcomes, a to f', () => {
   const login = (email: string, password = '123456') =>
     bank.client().call('login', { email, password, remeber: false });
 

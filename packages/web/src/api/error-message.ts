@@ -81,7 +81,7 @@ function requestRefusal(error: ApiError, operation: OperationName): string | und
 
 /**
  * The text to show for a failed call: the bank's own message when it gave one, in the customer's words,
- * else the screen's fallback (spec section 8: "error with no message shows ..."). A network failure has
+ * else the screen's fallback (an error with no message shows the screen's own). A network failure has
  * no message, so it shows the fallback too. Contract mismatches carry technical text and also show the
  * fallback.
  */

@@ -37,7 +37,7 @@ export const fixedDepositFormQuery = queryOptionsFor('getFixedDepositForm');
 export const upgradeFormQuery = queryOptionsFor('getUpgradeForm');
 /**
  * The fee and the balance on the transfer review. Read by that screen alone, so its failure toasts for the
- * screen's 2 s (spec section 9).
+ * screen's 2 s.
  */
 export const serviceChargeQuery = { ...queryOptionsFor('getServiceCharge'), meta: { toastMs: CONFIRM_TOAST_MS } };
 

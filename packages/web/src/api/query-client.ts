@@ -10,11 +10,11 @@ import { errorMessage } from './error-message';
 
 /** What a call may tell the central error handler. */
 export type CallMeta = Record<string, unknown> & {
-  /** The screen's message for a failure that brings none (spec section 8). */
+  /** The screen's message for a failure that brings none (such as 'Something went wrong'). */
   errorMessage?: string;
-  /** How long the error toast stays up, in milliseconds (spec section 9); `TOAST_MS` when not given. */
+  /** How long the error toast stays up, in milliseconds; `TOAST_MS` when not given. */
   toastMs?: number;
-  /** A write that got no reply at all says nothing (spec section 8, add-funds); other failures still toast. */
+  /** A write that got no reply at all says nothing (the add-funds screens); other failures still toast. */
   quietWithoutReply?: boolean;
   /** The flow the error toast belongs to: the flow's success toast takes it away. */
   flow?: ToastFlow;
@@ -42,7 +42,7 @@ export function createAppQueryClient() {
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
-        // Spec section 7: a read that gets no reply at all has an empty result, and no message.
+        // A read that gets no reply at all has an empty result, and no message.
         if (gotNoReply(error)) return;
         showError(error, query.meta);
       },

@@ -1,5 +1,5 @@
 /**
- * What a route error shows. In the dashboard tree (spec section 2) an error goes to login when no token
+ * What a route error shows. In the dashboard tree an error goes to login when no token
  * is stored (or the bank refused it), otherwise to the dashboard; everywhere else it is the generic
  * 'Unexpected Application Error!' page. An unknown address in the dashboard tree goes the same ways; one
  * in the account tree or outside both trees gets the router's 'Page not found'.
@@ -20,7 +20,7 @@ export const UNKNOWN_PAGE_MESSAGE = 'That page does not exist';
 const homeOrLogin = () => (session.isSignedIn() ? '/dashboard' : '/account/login');
 
 /**
- * The redirect for an unknown address in the dashboard tree (spec section 2), thrown by its guard; a
+ * The redirect for an unknown address in the dashboard tree, thrown by its guard; a
  * toast says why, unless the router is only preloading a link.
  */
 export function unknownPageRedirect({ preload }: { preload: boolean }) {

@@ -20,7 +20,7 @@ export type FileFieldName = { [K in OperationName]: FileFieldOf<K> }[OperationNa
 
 /** The label of every text field, as the forms show it. */
 export const FIELD_LABELS: Readonly<Record<RequestFieldName, string>> = {
-  // the transfer, in the form's order (spec section 5)
+  // the transfer, in the form's order
   bank: 'Bank',
   swift: 'Swift code',
   currency: 'Currency',

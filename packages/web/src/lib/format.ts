@@ -1,5 +1,5 @@
 /**
- * The one place amounts, dates and statuses are turned into text (spec section 9: amounts always
+ * The one place amounts, dates and statuses are turned into text (amounts always
  * with 2 decimals, through a shared helper).
  */
 import { formatMoney } from '@ebank/contract';

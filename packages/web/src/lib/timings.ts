@@ -1,5 +1,5 @@
 /**
- * Every delay the spec names (section 9), in milliseconds, in one place. Screens import these; tests
+ * Every delay of the portal's screens, in milliseconds, in one place. Screens import these; tests
  * advance fake timers by them.
  */
 

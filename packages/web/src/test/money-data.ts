@@ -41,7 +41,7 @@ export const paymentPending = (icon = 'success'): Reply<'createCryptoDeposit'> =
   message: 'Payment Pending!',
 });
 
-/** The transfer form's labels as the spec lists them (section 5), by field. */
+/** The transfer form's labels as the screen shows them, by field. */
 export const TRANSFER_LABELS = {
   bank: 'Bank',
   swift: 'Swift code',

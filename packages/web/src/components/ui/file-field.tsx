@@ -18,7 +18,7 @@ export interface FileFieldProps<
   TOut = T,
 > extends FieldBase<T, N, TOut> {
   /**
-   * The label once an accepted file is chosen (the payment forms' 'File Uploaded', spec section 2);
+   * The label once an accepted file is chosen (the payment forms' 'File Uploaded');
    * `label` before that, and again when the file is refused.
    */
   readonly chosenLabel?: ReactNode;

@@ -30,7 +30,7 @@ export interface ToastItem {
 }
 
 export interface ToastOptions {
-  /** How long it stays up, in milliseconds; 5 s unless said otherwise (spec section 9). */
+  /** How long it stays up, in milliseconds; 5 s unless said otherwise (the portal's default toast time). */
   readonly duration?: number;
   /** The flow it belongs to: a success of the flow dismisses the flow's error toasts. */
   readonly flow?: ToastFlow | undefined;

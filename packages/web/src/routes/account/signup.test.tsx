@@ -28,7 +28,7 @@ beforeEach(() => {
   useAdvancingFakeTimers();
 });
 
-describe('signup validation (spec section 5)', () => {
+describe('signup validation', () => {
   it('requires every field and the 18+/terms checkbox, and sends nothing', async () => {
     const { app, bank } = setup();
     await screen.findByLabelText('First name');

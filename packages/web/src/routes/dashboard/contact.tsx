@@ -30,7 +30,7 @@ const given = (value: string | undefined) => {
   return trimmed === '' ? undefined : trimmed;
 };
 
-/** Spec section 2: WhatsApp, e-mail and phone, each only when the bank gives it, as working links. */
+/** WhatsApp, e-mail and phone, each only when the bank gives it, as working links. */
 function channels(contact: { whatsapp?: string | undefined; email?: string | undefined; phone?: string | undefined }) {
   const list: Channel[] = [];
   const whatsapp = given(contact.whatsapp);

@@ -26,7 +26,7 @@ export const Route = createFileRoute('/dashboard/')({
     // with its own placeholder, and its own retry should it fail.
     void queryClient.query(institutionQuery).catch(noop);
     void queryClient.query(homeStatementQuery).catch(noop);
-    // Spec section 6: without a transaction PIN, create one first.
+    // Without a transaction PIN, create one first.
     if ((await hasPin(queryClient)) === false) throw redirect({ to: '/dashboard/pincreation', replace: true });
   },
   pendingComponent: HomeSkeleton,
@@ -148,7 +148,7 @@ function ActionIcon({ children }: { children: ReactNode }) {
   );
 }
 
-/** Spec section 2: sent, receive, loan (unavailable) and Topup. */
+/** Sent, receive, loan (unavailable) and Topup. */
 function QuickActions() {
   return (
     <nav aria-label="Quick actions" className="relative">

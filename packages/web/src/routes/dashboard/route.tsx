@@ -29,7 +29,7 @@ export const Route = createFileRoute('/dashboard')({
   notFoundComponent: DashboardNotFound,
 });
 
-/** Spec section 9: the side menu is 250 px wide. */
+/** The side menu is 250 px wide. */
 function DashboardLayout() {
   return (
     <div className="min-h-dvh lg:grid lg:grid-cols-[250px_minmax(0,1fr)]">

@@ -51,7 +51,7 @@ function secretChangeSchema(
 type SecretValues = z.input<ReturnType<typeof secretChangeSchema>>;
 const emptySecrets: SecretValues = { c_pwd: '', n_pwd: '', con_pwd: '' };
 
-/** What tells the passcode change and the PIN change apart (spec sections 5 and 8). */
+/** What tells the passcode change and the PIN change apart: their rules and their messages. */
 interface SecretChange {
   readonly operation: 'changePasscode' | 'changePin';
   readonly length: number;
@@ -78,7 +78,7 @@ const PASSCODE_CHANGE: SecretChange = {
     current: 'Your passcode has 6 digits',
     next: 'The new passcode must be 6 digits',
   }),
-  // Spec section 5: confirm longer than 4.
+  // The PIN's confirmation: longer than 4.
   confirmLongEnough: (confirm) => confirm.length > 4,
   mismatch: 'Password Mismatch',
   icon: <LockKeyhole />,
@@ -95,7 +95,7 @@ const PIN_CHANGE: SecretChange = {
     current: 'Your PIN has 4 digits',
     next: 'The new PIN must be 4 digits',
   }),
-  // Spec section 5: confirm exactly 4.
+  // The PIN's confirmation: exactly 4.
   confirmLongEnough: (confirm) => confirm.length === PIN_LENGTH,
   // The spec names no message for the PIN; this one follows the passcode's.
   mismatch: 'PIN Mismatch',
@@ -152,7 +152,7 @@ function EmailForm() {
   const { data: profile } = useQuery({ ...profileQuery, retryOnMount: false });
   const form = useForm({ resolver: zodResolver(emailSchema), defaultValues: { email: '' } });
   const email = useWatch({ control: form.control, name: 'email' });
-  // Spec section 5: Save only for an address of the standard form.
+  // Save only for an address of the standard form.
   const canSave = emailRule.safeParse(email.trim()).success;
   const change = useMutation(mutationOptionsFor('changeEmail'));
 
@@ -191,7 +191,7 @@ function EmailForm() {
 }
 
 /**
- * A passcode or PIN change. Save is on as the spec says (section 5); a submit whose new value and
+ * A passcode or PIN change. Save is on from the start; a submit whose new value and
  * confirmation differ shows the mismatch message and sends nothing, whatever the Save button allowed.
  */
 function SecretChangeForm({ change: spec }: { change: SecretChange }) {

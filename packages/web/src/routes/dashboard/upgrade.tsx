@@ -18,7 +18,7 @@ export const Route = createFileRoute('/dashboard/upgrade')({
 
 type UpgradeForm = OperationReply<Operations['getUpgradeForm']>;
 
-/** Spec section 6: the plan every account starts on. */
+/** The plan every account starts on. */
 const DEFAULT_PLAN = 'Tier 1';
 
 function UpgradePage() {

@@ -1,5 +1,5 @@
 /**
- * The UI side of the account forms' schemas: the spec's messages (section 5) in front of the contract's
+ * The UI side of the account forms' schemas: the screens' messages in front of the contract's
  * own field schemas. Each field first checks what the screen promises, in the screen's words, then pipes
  * into the contract's field, so a form can never produce a request the contract would refuse.
  */

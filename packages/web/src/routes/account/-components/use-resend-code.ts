@@ -5,7 +5,7 @@ import { useOneAtATime } from '@/lib/use-one-at-a-time';
 
 /**
  * The "resend" link of the verify and forgot screens: asks the bank to send the code again and says
- * 'Code Sent', or 'Something went wrong' when that fails (spec section 8). One request at a time.
+ * 'Code Sent', or 'Something went wrong' when that fails. One request at a time.
  */
 export function useResendCode(operation: 'resendConfirmCode' | 'resendForgotCode') {
   const mutation = useMutation({ ...mutationOptionsFor(operation), meta: { errorMessage: 'Something went wrong' } });

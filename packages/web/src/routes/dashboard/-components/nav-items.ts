@@ -1,5 +1,5 @@
 /**
- * The side menu, in the spec's order (section 2). Links name their screen; unavailable services show
+ * The side menu, in the bank's order. Links name their screen; unavailable services show
  * 'Not Available in your region'; the last entry logs out.
  */
 import type { LucideIcon } from 'lucide-react';

@@ -1,5 +1,5 @@
 /**
- * What the two PIN creation screens share (spec section 4: enter 4 digits, Confirm, enter them again,
+ * What the two PIN creation screens share (enter 4 digits, Confirm, enter them again,
  * Confirm). The first entry waits in session storage, so the second screen survives a reload; it is
  * never written to local storage and is forgotten once the PIN is created.
  */

@@ -1,6 +1,6 @@
 import { toast } from '@/components/ui/toast';
 
-/** Spec section 8: loan, credit card and bill payments are not offered in the customer's region. */
+/** Loan, credit card and bill payments are not offered in the customer's region. */
 export const NOT_AVAILABLE_MESSAGE = 'Not Available in your region';
 
 export function showNotAvailable() {

@@ -14,7 +14,7 @@ import {
 import { useLogout } from '@/session/use-logout';
 import { ACCOUNT_MENU_TRIGGER, AccountAvatar, useAccountSummary } from './account-avatar';
 
-/** The card's links, in the spec's order (section 2); Log Out follows them. */
+/** The card's links, in the bank's order; Log Out follows them. */
 const USER_MENU_LINKS = [
   { to: '/dashboard', label: 'Home', icon: House },
   { to: '/dashboard/profile', label: 'Profile', icon: UserRound },

@@ -52,7 +52,7 @@ export interface CryptoRequest {
 
 export const PAYMENT_PENDING = 'Payment Pending!';
 
-/** Spec section 4: the address of the chosen type, from `addresses2`, else the one at its index. */
+/** The address of the chosen type, from `addresses2`, else the one at its index. */
 export function addressOf(coins: CoinData, type: string): string {
   return coins.addresses2[type] ?? coins.addresses[coins.names.indexOf(type)] ?? '';
 }

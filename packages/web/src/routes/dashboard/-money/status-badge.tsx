@@ -19,7 +19,7 @@ const badgeVariants = cva(
   },
 );
 
-/** A request's status (spec section 3: badge styles for pending, confirmed and declined). */
+/** A request's status (a badge style each for pending, confirmed and declined). */
 export function StatusBadge({ status, className }: { status: RequestStatus; className?: string }) {
   return (
     <span data-slot="status-badge" data-status={status} className={cn(badgeVariants({ status }), className)}>

@@ -10,7 +10,7 @@ export type RequestOperation = 'createCryptoDeposit' | 'createPayment' | 'create
 /**
  * The mutation behind one crypto form. A failure shows the bank's message or 'Something went wrong!'
  * (from the central handler), except that add-funds says nothing when the call got no reply at all
- * (spec section 8: "Network failure on add-funds calls yields an empty result with no message").
+ * (a network failure on an add-funds call yields an empty result with no message).
  * Once the bank answered, the form's list and the statements are read again.
  */
 export function useRequestSubmission<K extends RequestOperation>(

@@ -21,7 +21,7 @@ const steps = [
 ];
 
 function CryptoDepositPage() {
-  // Without a reply the page stays empty, with no message (spec section 8).
+  // Without a reply the page stays empty, with no message.
   const { data } = useQuery(cryptoDepositFormQuery);
   const deposit = useRequestSubmission('createCryptoDeposit', 'getCryptoDepositForm', { quietWithoutReply: true });
 

@@ -13,11 +13,11 @@ export const Route = createFileRoute('/dashboard/add-funds/it')({
   component: InstitutionalTransferPage,
 });
 
-/** Shown for a missing username or account number (spec section 2); other missing details stay empty. */
+/** Shown for a missing username or account number; other missing details stay empty. */
 const NOT_AVAILABLE = 'n/a';
 
 function InstitutionalTransferPage() {
-  // Without a reply the page stays empty, with no message (spec section 8): a read that failed is no
+  // Without a reply the page stays empty, with no message: a read that failed is no
   // reply to suspend on, so the page reads the cache as it is.
   const { data } = useQuery(institutionQuery);
 

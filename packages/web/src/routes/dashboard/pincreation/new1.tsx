@@ -32,7 +32,7 @@ function ConfirmPinPage() {
   const queryClient = useQueryClient();
   const { schedule, waiting } = useAfterDelay();
   const form = useForm({ resolver: zodResolver(pinEntrySchema), defaultValues: { pin: '' } });
-  // Its failures toast for 3 s, as everything on this screen (spec section 9).
+  // Its failures toast for 3 s, as everything on this screen.
   const create = useMutation({ ...mutationOptionsFor('createPin'), meta: { toastMs: PIN_CREATION_TOAST_MS } });
 
   const submit = useFormSubmit(form, async ({ pin }) => {
