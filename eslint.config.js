@@ -30,7 +30,7 @@ export default defineConfig(
     },
   },
   {
-    files: ['packages/web/**/*.{ts,tsx}'],
+    files: ['packages/web/**/*.{ts,tsx}', 'packages/demo/**/*.tsx'],
     extends: [reactHooks.configs.flat['recommended-latest']],
     rules: {
       // TanStack Router's `redirect()` and `notFound()` are meant to be thrown.
@@ -39,6 +39,23 @@ export default defineConfig(
         {
           allow: [{ from: 'package', package: '@tanstack/router-core', name: ['Redirect', 'NotFoundError'] }],
           allowThrowingUnknown: false,
+        },
+      ],
+    },
+  },
+  {
+    // The tools depend on the contract, never the other way; the portal does not carry them either.
+    files: ['packages/contract/**/*.ts', 'packages/web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@ebank/tools', '@ebank/tools/*'],
+              message: 'The contract and the portal do not import the tools.',
+            },
+          ],
         },
       ],
     },

@@ -1,6 +1,6 @@
 /** Journeys before sign-in: sign-up to dashboard, every login branch, a forgotten passcode. */
 import type { Page, Request } from '@playwright/test';
-import { expect, PASSCODE, test, typeCode } from './fixtures';
+import { expect, PASSCODE, signInAsAdmin, test, typeCode } from './fixtures';
 
 const IMAGE = {
   name: 'id.png',
@@ -46,11 +46,11 @@ test('a new customer: sign-up, code from the outbox, KYC, staff approval, login,
   await page.getByRole('button', { name: 'Submit for review' }).click();
   await expect(page).toHaveURL(/\/account\/kyc\/under-review$/u, { timeout: 10_000 });
 
-  // Staff approve the case on the staff page.
-  await page.goto('/__mock/staff/');
-  const row = page.getByRole('row', { name: new RegExp(email.replace('.', '\\.'), 'u') });
-  await row.getByRole('button', { name: 'Approve' }).click();
-  await expect(page.getByRole('status')).toHaveText('Approve: done');
+  // Staff approve the case in the admin area.
+  await signInAsAdmin(page, '/wp-user/admin/kyc');
+  await page.getByRole('button', { name: `Approve Jo Newcomer (${email})` }).click();
+  await expect(page.getByText('Approved.')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign out' }).click();
 
   await page.goto('/wp-user/account/login');
   await page.getByLabel('E-mail').fill(email);
@@ -73,10 +73,10 @@ test.describe('every login branch', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
   };
 
-  test('(a) admin: a plain password, then the staff console after 5 s', async ({ page }) => {
+  test('(a) admin: a plain password, then the admin area after 5 s', async ({ page }) => {
     await loginAs(page, 'admin@bank.test', 'admin-demo-pass');
-    await expect(page).toHaveURL(/\/__mock\/staff\/$/u, { timeout: 12_000 });
-    await expect(page.getByRole('heading', { name: 'Staff console' })).toBeVisible();
+    await expect(page).toHaveURL(/\/wp-user\/admin\/kyc$/u, { timeout: 12_000 });
+    await expect(page.getByRole('heading', { name: 'KYC cases', level: 1 })).toBeVisible();
   });
 
   test('(b) account message: the notice with its heading and body', async ({ page }) => {

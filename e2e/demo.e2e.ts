@@ -9,8 +9,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
-import { PASSCODE, typeCode } from './fixtures';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN_PASSWORD, PASSCODE, screenshotPath, typeCode } from './fixtures';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(REPO, 'packages', 'demo', 'dist');
@@ -91,11 +92,140 @@ test('from static files alone: the demo persona signs in and sees the balance, a
   await page.reload();
   await expect(page.getByRole('region', { name: 'Available Balance' })).toContainText('$5,120.00');
 
-  // What the bank sent by e-mail can be read in the notice (there is no mailbox).
-  await page.getByRole('button', { name: 'Messages' }).click();
-  await expect(page.getByRole('region', { name: 'Messages the bank sent' })).toContainText(
-    'Confirm your e-mail address (to unverified@bank.test): code',
-  );
+  expect(bankCalls, 'calls to the bank that reached the file server').toEqual([]);
+});
 
+/** Fails on any axe violation (WCAG 2.0/2.1 A and AA) on the page as it is now. */
+async function expectAxeClean(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact ?? ''}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+/** How far the page scrolls sideways (0 when it does not). */
+const sidewaysScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** The bar stands above the portal in the page's flow: nothing of the portal is under it. */
+async function expectAbovePortal(page: Page) {
+  const bar = await page.getByRole('complementary', { name: 'Demo mode' }).boundingBox();
+  const portal = await page.locator('#root').boundingBox();
+  expect(bar).not.toBeNull();
+  expect(portal).not.toBeNull();
+  if (bar && portal) expect(portal.y).toBeGreaterThanOrEqual(bar.y + bar.height - 1);
+}
+
+test('the demo bar: the personas, the messages the bank sent, the admin area, and starting over after asking', async ({
+  page,
+}) => {
+  // A phone: the bar wraps within the width, above the portal.
+  await page.setViewportSize({ width: 320, height: 720 });
+  await page.goto(`${origin}/wp-user/account/login`);
+  const bar = page.getByRole('complementary', { name: 'Demo mode' });
+  await expect(bar).toContainText('Demo mode: data stays in this browser.');
+  await expect(page.getByLabel('E-mail')).toBeVisible();
+  await expectAbovePortal(page);
+  expect(await sidewaysScroll(page), 'sideways scroll at 320 px').toBeLessThanOrEqual(0);
+  await expect(bar.getByRole('link', { name: 'Admin area' })).toHaveAttribute('href', '/wp-user/admin/');
+  await expectAxeClean(page, 'the login with the demo bar at 320 px');
+  await page.screenshot({ path: screenshotPath('demo-bar-320.png'), fullPage: true });
+
+  // The personas, with what each signs in with; Escape closes the list and gives the focus back.
+  const personasButton = bar.getByRole('button', { name: 'Personas' });
+  await personasButton.click();
+  const personas = page.getByRole('dialog', { name: 'Personas' });
+  const demo = personas.getByRole('listitem').filter({ hasText: 'demo@bank.test' });
+  await expect(demo).toContainText(`Passcode${PASSCODE}`);
+  await expect(demo).toContainText('PIN1234');
+  await expect(personas.getByRole('listitem').filter({ hasText: 'admin@bank.test' })).toContainText(
+    'Passwordadmin-demo-pass',
+  );
+  expect(await sidewaysScroll(page), 'sideways scroll at 320 px, personas open').toBeLessThanOrEqual(0);
+  await expectAxeClean(page, 'the personas at 320 px');
+  await page.screenshot({ path: screenshotPath('demo-bar-personas-320.png') });
+  await page.keyboard.press('Escape');
+  await expect(personas).toBeHidden();
+  await expect(personasButton).toBeFocused();
+
+  // What the bank sent by e-mail (there is no mailbox): the seeded confirmation code of `unverified`.
+  await bar.getByRole('button', { name: 'Messages' }).click();
+  const messages = page.getByRole('dialog', { name: 'Messages the bank sent' });
+  const confirm = messages.getByRole('listitem').filter({ hasText: 'Confirm your e-mail address' });
+  await expect(confirm).toContainText('To unverified@bank.test');
+  await expect(confirm).toContainText(/Code \d{6}/u);
+  await expectAxeClean(page, 'the messages at 320 px');
+  await page.screenshot({ path: screenshotPath('demo-bar-messages-320.png') });
+  await page.keyboard.press('Escape');
+  await expect(messages).toBeHidden();
+
+  // A desktop: signed in, the bar is one thin row above the portal.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByLabel('E-mail').fill('demo@bank.test');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await typeCode(page, 'Passcode', PASSCODE);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/wp-user\/dashboard\/?$/u, { timeout: 12_000 });
+  await expect(page.getByRole('region', { name: 'Available Balance' })).toContainText('$5,120.00');
+  await expectAbovePortal(page);
+  expect((await bar.boundingBox())?.height, 'the bar at 1280 px').toBeLessThanOrEqual(56);
+  expect(await sidewaysScroll(page), 'sideways scroll at 1280 px').toBeLessThanOrEqual(0);
+  await page.screenshot({ path: screenshotPath('demo-bar-1280.png') });
+
+  // Starting over asks first; Cancel and Escape leave everything as it was.
+  const startOver = bar.getByRole('button', { name: 'Start over' });
+  await startOver.click();
+  const ask = page.getByRole('alertdialog', { name: 'Start the demo over?' });
+  await expect(ask).toContainText('everything done in this demo is lost');
+  await expectAxeClean(page, 'starting over, asked');
+  await page.screenshot({ path: screenshotPath('demo-bar-start-over-1280.png') });
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toBeHidden();
+  await startOver.click();
+  await page.keyboard.press('Escape');
+  await expect(ask).toBeHidden();
+  await expect(startOver).toBeFocused();
+  await expect(page).toHaveURL(/\/wp-user\/dashboard\/?$/u);
+  await expect(page.getByRole('region', { name: 'Available Balance' })).toBeVisible();
+
+  // Confirmed: the seeded bank again, signed out, at the login.
+  await startOver.click();
+  await ask.getByRole('button', { name: 'Start over' }).click();
+  await expect(page).toHaveURL(/\/wp-user\/account\/login\/?$/u);
+  await expect(page.getByLabel('E-mail')).toBeVisible();
+  await page.goto(`${origin}/wp-user/dashboard`);
+  await expect(page).toHaveURL(/\/wp-user\/account/u);
+
+  expect(bankCalls, 'calls to the bank that reached the file server').toEqual([]);
+});
+
+test('from static files alone: the admin approves a KYC case and confirms a deposit; the customer sees the balance', async ({
+  page,
+}) => {
+  await page.goto(`${origin}/wp-user/account/login`);
+  await page.getByLabel('E-mail').fill('admin@bank.test');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/wp-user\/admin\/kyc$/u, { timeout: 12_000 });
+
+  const kyc = page.getByRole('list', { name: 'Identity checks awaiting review' }).getByRole('listitem').first();
+  await kyc.getByRole('button', { name: /^Approve Paul Pending/u }).click();
+  await expect(kyc.getByRole('status')).toHaveText('Approved.');
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Pending requests' }).click();
+  const confirm = page.getByRole('button', { name: /^Confirm Crypto deposit of \$500\.00 by demo@bank\.test/u });
+  await confirm.click();
+  await expect(page.getByRole('listitem').filter({ has: confirm }).getByRole('status')).toHaveText('Confirmed.');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+
+  await page.goto(`${origin}/wp-user/account/login`);
+  await page.getByLabel('E-mail').fill('demo@bank.test');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await typeCode(page, 'Passcode', PASSCODE);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('region', { name: 'Available Balance' })).toContainText('$5,620.00', {
+    timeout: 12_000,
+  });
   expect(bankCalls, 'calls to the bank that reached the file server').toEqual([]);
 });

@@ -1,7 +1,7 @@
 /**
  * Fixtures: a mock bank of its own for every worker (started from the portal's build, stopped after its
- * last test), reset before every test; the outbox and staff console as helpers, and a signed-in page for a
- * persona.
+ * last test), reset before every test; the outbox and staff API as helpers, and a signed-in page for a
+ * persona or the admin.
  */
 import { spawn } from 'node:child_process';
 import net from 'node:net';
@@ -27,6 +27,8 @@ export function basePort() {
 }
 
 export const PASSCODE = '123456';
+/** The seeded admin's password (on a server without a staff key). */
+export const ADMIN_PASSWORD = 'admin-demo-pass';
 export const PIN = '1234';
 
 export interface OutboxMessage {
@@ -43,7 +45,7 @@ export interface Bank {
   outbox(email: string): Promise<OutboxMessage[]>;
   /** The newest message's code, waiting for it to arrive. */
   latestCode(email: string, kind: string): Promise<string>;
-  /** A staff decision through the console's API. */
+  /** A staff call through the staff API (the admin area's). */
   staff(path: string, method?: 'GET' | 'POST' | 'PUT' | 'DELETE', body?: unknown): Promise<unknown>;
   /** A token for a persona, straight from the API. */
   token(email: string, passcode?: string): Promise<string>;
@@ -222,6 +224,20 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 });
 
 export { expect };
+
+/** Signs the admin in (their token in local storage, as the portal's login keeps it) and opens a page. */
+export async function signInAsAdmin(page: Page, path = '/wp-user/admin/') {
+  const res = await page.request.post('/api/users.php?crud=userlogin', {
+    form: { email: 'admin@bank.test', password: ADMIN_PASSWORD, remeber: '0' },
+  });
+  const { jwt } = (await res.json()) as { jwt?: string };
+  if (!jwt) throw new Error('no token for the admin');
+  await page.goto('/wp-user/account');
+  await page.evaluate((t) => {
+    localStorage.setItem('baStaffUid', t);
+  }, jwt);
+  await page.goto(path);
+}
 
 /** Types a code into a one-time-code group (the boxes move focus themselves). */
 export async function typeCode(page: Page, group: RegExp | string, code: string) {

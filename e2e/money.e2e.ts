@@ -1,6 +1,6 @@
 /** Money journeys: deposits confirmed by staff, payments, fixed deposits, upgrades, bank transfers. */
 import type { Page } from '@playwright/test';
-import { expect, fillTransfer, PIN, test, typeCode } from './fixtures';
+import { expect, fillTransfer, PIN, signInAsAdmin, test, typeCode } from './fixtures';
 
 const PROOF = {
   name: 'receipt.png',
@@ -16,7 +16,7 @@ async function choose(page: Page, label: string, option: string) {
   await page.getByRole('option', { name: option }).click();
 }
 
-test('a crypto deposit with proof; staff confirm it; balance and list follow', async ({ signIn, bank }) => {
+test('a crypto deposit with proof; staff confirm it; balance and list follow', async ({ signIn, bank, browser }) => {
   const page = await signIn('demo@bank.test', '/wp-user/dashboard/add-funds');
   await expect(page.getByText('Not available for your region')).toHaveCount(3);
   await page.getByRole('link', { name: /Crypto Deposit/u }).click();
@@ -31,15 +31,13 @@ test('a crypto deposit with proof; staff confirm it; balance and list follow', a
   await page.getByRole('button', { name: 'Submit Deposit' }).click();
   await expect(page.getByText('Payment Pending!').first()).toBeVisible();
 
-  // Staff confirm it on the staff page.
-  const staff = await page.context().newPage();
-  await staff.goto('/__mock/staff/');
-  await staff
-    .getByRole('row', { name: /250\.50/u })
-    .getByRole('button', { name: 'Confirm' })
-    .click();
-  await expect(staff.getByRole('status')).toHaveText('Confirm: done');
-  await staff.close();
+  // Staff confirm it in the admin area (a browser of their own).
+  const staff = await (await browser.newContext()).newPage();
+  await signInAsAdmin(staff, '/wp-user/admin/requests');
+  const confirm = staff.getByRole('button', { name: /^Confirm Crypto deposit of \$250\.50 by demo@bank\.test/u });
+  await confirm.click();
+  await expect(staff.getByRole('listitem').filter({ has: confirm }).getByRole('status')).toHaveText('Confirmed.');
+  await staff.context().close();
 
   await page.reload();
   await expect(

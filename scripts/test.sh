@@ -1,17 +1,12 @@
 #!/usr/bin/env bash
 # The test command (`pnpm test`): lint, typecheck, the unit tests and the browser tests (scripts/e2e.sh) side
-# by side; exits non-zero when any of them failed, and ends with a table of each step's seconds and exit
-# status. The browser tests wait on the page much of the time: the three CPU-bound checks run at a lower
-# priority and fill those waits, so the browser tests go at nearly their own pace.
+# by side, through concurrently: every step runs to its end, each one's output is shown whole (in this
+# order), and the command fails when any step failed. It ends with concurrently's table of each step's
+# time and exit code. The browser tests wait on the page much of the time: the three CPU-bound checks run
+# at a lower priority and fill those waits, so the browser tests go at nearly their own pace.
 set -u
-here=$(dirname "$0")
-# shellcheck source=steps.sh
-source "$here/steps.sh"
-start=$EPOCHREALTIME
-STEP_TIMES=$(mktemp)
-export STEP_TIMES
-bash "$here/parallel.sh" 'nice -n 5 pnpm lint' 'nice -n 5 pnpm typecheck' 'nice -n 5 pnpm test:unit' 'pnpm test:e2e'
+concurrently --group --timings --success all --names lint,typecheck,unit,e2e --prefix name --pad-prefix \
+  'nice -n 5 pnpm lint' 'nice -n 5 pnpm typecheck' 'nice -n 5 pnpm test:unit' 'pnpm test:e2e'
 rc=$?
-print_steps "$start" "$rc"
-rm -f "$STEP_TIMES"
+echo "=== total: ${SECONDS} s, exit ${rc}"
 exit "$rc"

@@ -51,8 +51,9 @@ export const BUDGETS = {
     /** The mock's p99 latency at `LOAD_CONNECTIONS`, divided by bare Express's in the same run. */
     maxP99Ratio: 1.5,
     /**
-     * A login is a passcode hash (scrypt) by design (docs/decisions/0011-login-benchmark-floor.md): its
-     * floor is the hash itself, run with the same cost and concurrency, not a fixed JSON reply.
+     * A login is a passcode hash by design (docs/decisions/0011-login-benchmark-floor.md; PBKDF2 since
+     * docs/decisions/0034-bank-on-web-crypto.md): its floor is the hash itself, run with the same cost
+     * and concurrency, not a fixed JSON reply.
      */
     minLoginToHashRatio: 0.8,
   },

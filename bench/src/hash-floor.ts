@@ -1,7 +1,8 @@
 /**
  * The login's floor (docs/decisions/0011-login-benchmark-floor.md), run as a process of its own:
- * `hash-floor.ts SECONDS CONCURRENCY` hashes the demo passcode with the login's own cost, that many at
- * a time, for that long, and prints `{"perSecond": N}`.
+ * `hash-floor.ts SECONDS CONCURRENCY` hashes the demo passcode with the login's own hash (the bank's
+ * `hashSecret`: PBKDF2 through the Web Crypto API at the bank's default cost, as a login checks it),
+ * that many at a time, for that long, and prints `{"perSecond": N}`.
  */
 import { DEFAULT_HASH_COST, hashSecret } from '@ebank/mock-server/src/bank/security';
 

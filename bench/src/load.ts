@@ -14,7 +14,7 @@ export interface LoadResult {
   readonly failures: number;
 }
 
-/** Runs the hash floor (hash-floor.ts) in a child process: scrypt with the login's cost, `connections` at a time. */
+/** Runs the hash floor (hash-floor.ts) in a child process: PBKDF2 with the login's cost, `connections` at a time. */
 export async function hashFloor(seconds: number, connections: number): Promise<number> {
   const out = await runScript(path.join(here, 'hash-floor.ts'), [String(seconds), String(connections)]);
   return (JSON.parse(out) as { perSecond: number }).perSecond;

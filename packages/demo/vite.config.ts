@@ -9,7 +9,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { BASE, portalViteConfig } from '../web/vite.shared.ts';
-import { bankShims } from './bank-shims.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const webRoot = path.join(root, '..', 'web');
@@ -71,6 +70,6 @@ export default defineConfig({
   root,
   envDir: webRoot,
   publicDir: path.join(webRoot, 'public'),
-  plugins: [bankShims(), webClasses(), ...(portal.plugins ?? []), mswWorker(), spaFallback()],
+  plugins: [webClasses(), ...(portal.plugins ?? []), mswWorker(), spaFallback()],
   build: { ...portal.build, outDir: path.join(root, 'dist'), emptyOutDir: true },
 });

@@ -1,14 +1,14 @@
+import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
-import { bankShims } from './bank-shims.ts';
 
 export default defineProject({
-  // The bank runs with the browser shims here too, as in the demo build.
-  plugins: [bankShims()],
+  // The portal's components (the demo bar's dialogs and buttons) import the web app's own paths.
+  resolve: { alias: { '@': fileURLToPath(new URL('../web/src', import.meta.url)) } },
   test: {
     name: 'demo',
     // A guard against a hung test, not a speed check: the test command runs lint and typecheck beside it.
     testTimeout: 30_000,
     environment: 'node',
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
   },
 });

@@ -7,5 +7,6 @@ export * from './operations';
 export * from './codec';
 export * from './api-error';
 export * from './client';
-export * from './openapi';
 export * from './money';
+export * from './staff-contract';
+export * from './staff-client';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from './money';
+import { formatMoney, serviceChargeCents } from './money';
 
 describe('formatMoney', () => {
   it.each([
@@ -16,5 +16,30 @@ describe('formatMoney', () => {
 
   it('writes $ when no currency is named', () => {
     expect(formatMoney(1)).toBe('$1.00');
+  });
+});
+
+describe('serviceChargeCents', () => {
+  it.each([
+    [10_000, 10, 1_000],
+    [12_345, 10, 1_235],
+    [12_344, 10, 1_234],
+    [5, 10, 1],
+    [4, 10, 0],
+    [10_000, 2.5, 250],
+    [999, 0, 0],
+    [100, 100, 100],
+  ])('%d cents at %d%% -> %d cents', (amountCents, percent, feeCents) => {
+    expect(serviceChargeCents(amountCents, percent)).toBe(feeCents);
+  });
+
+  it('is a whole number of cents, never more than the amount below 100%', () => {
+    for (const amountCents of [1, 7, 99, 101, 123_457, 10_000_001])
+      for (const percent of [0, 1, 3.5, 10, 33, 99.9]) {
+        const fee = serviceChargeCents(amountCents, percent);
+        expect(Number.isInteger(fee)).toBe(true);
+        expect(fee).toBeGreaterThanOrEqual(0);
+        expect(fee).toBeLessThanOrEqual(amountCents);
+      }
   });
 });

@@ -18,3 +18,12 @@ export function formatMoney(amount: number, currency = '$'): string {
   const text = `${currency}${twoDecimals.format(Math.abs(amount))}`;
   return amount < 0 ? `-${text}` : text;
 }
+
+/**
+ * The service charge on a transfer of `amountCents`: `percent` of it, rounded to the nearest cent (half a
+ * cent up). The bank books it and the portal shows it before the transfer is confirmed, so both work it out
+ * here, in cents, and agree to the cent.
+ */
+export function serviceChargeCents(amountCents: number, percent: number): number {
+  return Math.round((amountCents * percent) / 100);
+}

@@ -2,11 +2,10 @@
  * The portal with its bank in the page: the mock server's bank and request handling run here, behind
  * Mock Service Worker, so the built portal works from static files with no server at all. The worker
  * starts first; the portal (mounted as the web app's own entry mounts it) is loaded once every call it
- * makes can be answered.
+ * makes can be answered. The demo's bar (demo-bar/) follows once the portal is on screen.
  */
 import { setupWorker } from 'msw/browser';
-import { showDemoNotice } from './demo-notice';
-import { DemoBank, type DemoStorage } from './mocks/demo-bank';
+import { DemoBank, STORAGE_KEY, type DemoStorage } from './mocks/demo-bank';
 import { demoHandlers } from './mocks/handlers';
 
 /** Where the portal is served (`/wp-user/`). */
@@ -37,15 +36,33 @@ function showFailure(error: unknown) {
 
 async function start() {
   const { origin } = window.location;
-  const bank = new DemoBank({ publicUrl: `${origin}/`, storage: sessionStorageOrNothing() });
+  const storage = sessionStorageOrNothing();
+  const bank = new DemoBank({ publicUrl: `${origin}/`, storage });
   const worker = setupWorker(...demoHandlers(bank, { origin }));
   // The portal's code loads while the worker starts; it calls nothing before it is mounted.
   const [, { mountPortal }] = await Promise.all([
     worker.start({ serviceWorker: { url: `${BASE}mockServiceWorker.js` }, onUnhandledRequest: 'bypass' }),
     import('@ebank/web/src/mount'),
   ]);
-  showDemoNotice(origin, `${BASE}account/login`);
   await mountPortal();
+  return { origin, storage };
 }
 
-start().catch(showFailure);
+/** The demo's bar, once the portal is on screen; the portal works on without it. */
+async function showBar({ origin, storage }: { origin: string; storage: DemoStorage | undefined }) {
+  const { showDemoBar } = await import('./demo-bar/show-demo-bar');
+  showDemoBar({
+    apiOrigin: origin,
+    home: `${BASE}account/login`,
+    adminArea: `${BASE}admin/`,
+    forgetBank: () => storage?.removeItem(STORAGE_KEY),
+    navigate: (url) => {
+      window.location.assign(url);
+    },
+  });
+}
+
+start().then(
+  (started) => showBar(started).catch((error: unknown) => console.error('The demo bar could not be shown:', error)),
+  showFailure,
+);

@@ -54,7 +54,7 @@ const listening = await Promise.all(
 const servers = listening.filter((server) => server !== undefined);
 const shownHost = config.host === undefined || ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host;
 const base = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${config.port}`;
-console.log(`Mock bank ready: portal ${base}/wp-user/  staff ${base}/__mock/staff/`);
+console.log(`Mock bank ready: portal ${base}/wp-user/  admin area ${base}/wp-user/admin/`);
 if (config.host !== undefined)
   console.log(
     `Listening on ${config.host}${config.app.access?.staffKey ? ': the developer endpoints need the staff key (MOCK_STAFF_KEY)' : ''}`,

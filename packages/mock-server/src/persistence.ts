@@ -1,11 +1,11 @@
 /**
  * The optional state file (`MOCK_STATE_FILE`): the whole bank as JSON, so that a prepared demo
- * outlives a restart. Read and validated once at start; written atomically (a temp file in the same
- * directory, fsync, rename over the target) at start, shortly after every request that changed the
- * bank (a burst is written once), and on shutdown. A request that changed nothing (a 404, a refused
- * call) does not even read the bank: the bank counts its own changes (`Bank.changes`). Without it the
- * bank lives in memory only and nothing is written. The bank itself has no fs: it only gives and takes
- * a snapshot.
+ * outlives a restart. Read and validated once at start; written atomically (`write-file-atomic`: a
+ * temp file in the same directory, fsync, rename over the target) at start, shortly after every
+ * request that changed the bank (a burst is written once), and on shutdown. A request that changed
+ * nothing (a 404, a refused call) does not even read the bank: the bank counts its own changes
+ * (`Bank.changes`). Without it the bank lives in memory only and nothing is written. The bank itself
+ * has no fs: it only gives and takes a snapshot.
  *
  * The file also keeps the named snapshots demo staff saved (`POST /__mock/snapshots`; an older file
  * without them still loads, with none). It does not keep the bank clock's offset (`POST /__mock/clock`):
@@ -18,8 +18,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import type { RequestHandler } from 'express';
+import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
 import { Bank, type BankOptions } from './bank/bank';
 import { SNAPSHOT_VERSION, type BankSnapshot } from './bank/model';
@@ -113,36 +113,6 @@ export function readStateFile(file: string): StoredState | undefined {
 
 // -------------------------------------------------------------------------------------------------
 // writing
-
-/** Writes a file so that a reader (or a crash) sees the old or the new content, never a part. */
-export function writeFileAtomic(target: string, data: string): void {
-  const dir = path.dirname(target);
-  const temp = path.join(dir, `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
-  let fd: number | undefined;
-  try {
-    fd = fs.openSync(temp, 'wx', 0o600);
-    fs.writeFileSync(fd, data);
-    fs.fsyncSync(fd);
-    fs.closeSync(fd);
-    fd = undefined;
-    fs.renameSync(temp, target);
-  } catch (error) {
-    if (fd !== undefined) fs.closeSync(fd);
-    fs.rmSync(temp, { force: true });
-    throw error;
-  }
-  // Make the rename itself durable; not every platform can open a directory.
-  try {
-    const dirFd = fs.openSync(dir, 'r');
-    try {
-      fs.fsyncSync(dirFd);
-    } finally {
-      fs.closeSync(dirFd);
-    }
-  } catch {
-    // best effort
-  }
-}
 
 /** What a state file keeps, as looked at: the bank (a reset replaces it), its count of changes, the named snapshots. */
 interface Seen {
@@ -274,7 +244,8 @@ export class StateFile {
       ...records,
     };
     try {
-      writeFileAtomic(this.file, `${JSON.stringify(content, null, 2)}\n`);
+      // Readable by its owner only, whatever an older file's mode was.
+      writeFileAtomic.sync(this.file, `${JSON.stringify(content, null, 2)}\n`, { mode: 0o600 });
     } catch (error) {
       throw new StateFileError(oneLine(`Cannot write the state file ${this.file}: ${errorMessage(error)}`));
     }

@@ -1,9 +1,10 @@
 /**
- * The schema of a bank's snapshot (bank/model.ts, `BankSnapshot`), strict: an unknown key means
- * another version wrote it. The state file (persistence.ts) and the in-browser demo's saved bank
+ * The schema of a bank's snapshot, strict: an unknown key means another version wrote it. It is where
+ * the bank's records are described: bank/model.ts takes their types from it (`z.output`). The state file (persistence.ts) and the in-browser demo's saved bank
  * (packages/demo) are both checked with it before the bank is restored from them. No Node here: the
  * demo runs it in the browser.
  */
+import { SNAPSHOT_NAME, SnapshotNameSchema } from '@ebank/contract';
 import { z } from 'zod';
 import { SNAPSHOT_VERSION } from './bank/model';
 
@@ -22,6 +23,7 @@ const text = z.string();
 const optionalText = text.exactOptional();
 
 const attempts = z.strictObject({ failures: z.number().int().nonnegative(), lockedUntil: time });
+/** A code sent by e-mail, stored as a keyed hash only. */
 const sentCode = { hash: z.string().min(1), expiresAt: time };
 
 const UserSchema = z.strictObject({
@@ -43,11 +45,18 @@ const UserSchema = z.strictObject({
     homeAddress: optionalText,
     nextOfKin: optionalText,
   }),
+  /** Upload id of the profile picture. */
   picture: id.exactOptional(),
   role: z.enum(['user', 'admin']),
   passcodeHash: z.string().min(1),
   pinHash: z.string().min(1).exactOptional(),
+  /** Bumped when the passcode or the e-mail address changes, which retires every token issued before. */
   credentialVersion: z.number().int().positive(),
+  /**
+   * The one session that changed the passcode or the e-mail address in settings and so outlives the
+   * change: its token's signature and the version it stays valid under (a later change or reset
+   * retires it too).
+   */
   keptSession: z.strictObject({ signature: z.string().min(1), version: z.number().int().positive() }).exactOptional(),
   emailVerified: z.boolean(),
   kyc: z.enum(['Not Verified', 'Pending Verification', 'Declined', 'Verified']),
@@ -57,14 +66,17 @@ const UserSchema = z.strictObject({
       country: text,
       phone: text,
       homeAddress: text,
-      documents: z.array(id),
+      /** Upload ids: picture, ID front, ID back. */
+      documents: z.array(id).readonly(),
       submittedAt: time,
     })
     .exactOptional(),
   accountNumber: z.string().min(1),
   plan: text,
+  /** An account message shown instead of the dashboard (`ismsg`). */
   notice: z.strictObject({ head: text, body: text }).exactOptional(),
   createdAt: time,
+  /** Wrong answers in a row, for each factor a run of them can lock. */
   attempts: z.strictObject({
     passcode: attempts,
     pin: attempts,
@@ -73,16 +85,23 @@ const UserSchema = z.strictObject({
     stepUp: attempts,
   }),
   emailCode: z.strictObject(sentCode).exactOptional(),
+  /** A passcode reset sent by e-mail: a code and a link, stored as keyed hashes only. */
   resetCode: z
     .strictObject({
       ...sentCode,
       linkHash: z.string().min(1),
-      replacedLinkHashes: z.array(z.string().min(1)).exactOptional(),
+      /**
+       * The links of the earlier resets this one replaced (newest first, a few at most), so that opening
+       * an older e-mail's link is told apart from a wrong code.
+       */
+      replacedLinkHashes: z.array(z.string().min(1)).readonly().exactOptional(),
     })
     .exactOptional(),
   stepUp: z.strictObject({ ...sentCode, amountCents: cents, payeeKey: text }).exactOptional(),
+  /** A transfer the customer has confirmed (PIN, and code when asked) and may now submit once. */
   authorization: z.strictObject({ amountCents: cents, payeeKey: text, expiresAt: time }).exactOptional(),
-  knownPayees: z.array(text),
+  /** The payees transferred to before (the bank holds them as a set). */
+  knownPayees: z.array(text).readonly(),
 });
 
 const LedgerEntrySchema = z.strictObject({
@@ -100,6 +119,7 @@ const RequestSchema = z.strictObject({
   id,
   userId: id,
   kind: z.enum(['crypto-deposit', 'payment', 'fixed-deposit', 'upgrade', 'transfer']),
+  /** Coin type, or 'Bank Transfer'. */
   type: text,
   amountCents: cents,
   status: z.enum(['pending', 'confirmed', 'declined']),
@@ -108,6 +128,7 @@ const RequestSchema = z.strictObject({
   proof: id.exactOptional(),
   plan: optionalText,
   purpose: optionalText,
+  /** A transfer as the bank records it: the payee and note, with the fee it computed. */
   transfer: z
     .strictObject({
       bank: text,
@@ -143,18 +164,27 @@ const OutboxSchema = z.strictObject({
   createdAt: time,
 });
 
+/** An upload as a snapshot keeps it: the bytes in base64. */
 const UploadSchema = z.strictObject({ id, ownerId: id, mimetype: text, bytes: z.base64(), createdAt: time });
+
+/** The bank's records as a snapshot keeps them; bank/model.ts builds the bank's own record types on these. */
+export type UserRecord = z.output<typeof UserSchema>;
+export type LedgerEntryRecord = z.output<typeof LedgerEntrySchema>;
+export type RequestRecord = z.output<typeof RequestSchema>;
+export type NotificationRecord = z.output<typeof NotificationSchema>;
+export type OutboxRecord = z.output<typeof OutboxSchema>;
+export type UploadRecord = z.output<typeof UploadSchema>;
 
 /** The fields of a snapshot, in the bank's order. */
 export const snapshotShape = {
   version: z.literal(SNAPSHOT_VERSION),
   codeKey: KeySchema,
-  users: z.array(UserSchema),
-  ledger: z.array(LedgerEntrySchema),
-  requests: z.array(RequestSchema),
-  notifications: z.array(NotificationSchema),
-  outbox: z.array(OutboxSchema),
-  uploads: z.array(UploadSchema),
+  users: z.array(UserSchema).readonly(),
+  ledger: z.array(LedgerEntrySchema).readonly(),
+  requests: z.array(RequestSchema).readonly(),
+  notifications: z.array(NotificationSchema).readonly(),
+  outbox: z.array(OutboxSchema).readonly(),
+  uploads: z.array(UploadSchema).readonly(),
 };
 
 type SnapshotRecords = z.output<z.ZodObject<typeof snapshotShape>>;
@@ -196,11 +226,15 @@ export function checkRecords(state: SnapshotRecords, ctx: z.RefinementCtx): void
 /** A bank's snapshot, as `Bank.snapshot()` gives it and `Bank.restore()` takes it. */
 export const BankSnapshotSchema = z.strictObject(snapshotShape).superRefine(checkRecords);
 
-/** The name demo staff give a saved bank (`POST /__mock/snapshots`). */
-export const SNAPSHOT_NAME = /^[A-Za-z0-9._-]{1,64}$/u;
-export const SnapshotNameSchema = z
-  .string({ error: (issue) => (issue.input === undefined ? 'name: is required' : 'name: must be text') })
-  .regex(SNAPSHOT_NAME, 'name: must be 1 to 64 letters, digits, dots, underscores or hyphens');
+/**
+ * Everything the bank holds, as a plain JSON object: what a state file keeps across a restart.
+ * Records are listed in the bank's own order. The token signer's key is not in it: the signer
+ * belongs to whoever builds the bank.
+ */
+export type SnapshotRecord = z.output<typeof BankSnapshotSchema>;
+
+/** The name demo staff give a saved bank (`POST /__mock/snapshots`), as the staff contract reads it. */
+export { SNAPSHOT_NAME, SnapshotNameSchema };
 
 /** A bank saved under a name, with when it was saved (the bank's time, ISO 8601). */
 export const NamedSnapshotSchema = z.strictObject({

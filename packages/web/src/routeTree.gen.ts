@@ -11,11 +11,20 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AccountRouteRouteImport } from './routes/account/route'
+import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as DashboardRouteRouteImport } from './routes/dashboard/route'
 import { Route as AccountIndexRouteImport } from './routes/account/index'
 import { Route as AccountForgotRouteImport } from './routes/account/forgot'
 import { Route as AccountLoginRouteImport } from './routes/account/login'
 import { Route as AccountSignupRouteImport } from './routes/account/signup'
+import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminClockRouteImport } from './routes/admin/clock'
+import { Route as AdminJournalRouteImport } from './routes/admin/journal'
+import { Route as AdminKycRouteImport } from './routes/admin/kyc'
+import { Route as AdminMessagesRouteImport } from './routes/admin/messages'
+import { Route as AdminRequestsRouteImport } from './routes/admin/requests'
+import { Route as AdminResetRouteImport } from './routes/admin/reset'
+import { Route as AdminSnapshotsRouteImport } from './routes/admin/snapshots'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
 import { Route as DashboardContactRouteImport } from './routes/dashboard/contact'
 import { Route as DashboardKycRouteImport } from './routes/dashboard/kyc'
@@ -56,6 +65,11 @@ const AccountRouteRoute = AccountRouteRouteImport.update({
   path: '/account',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminRouteRoute = AdminRouteRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DashboardRouteRoute = DashboardRouteRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
@@ -80,6 +94,46 @@ const AccountSignupRoute = AccountSignupRouteImport.update({
   id: '/signup',
   path: '/signup',
   getParentRoute: () => AccountRouteRoute,
+} as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminClockRoute = AdminClockRouteImport.update({
+  id: '/clock',
+  path: '/clock',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminJournalRoute = AdminJournalRouteImport.update({
+  id: '/journal',
+  path: '/journal',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminKycRoute = AdminKycRouteImport.update({
+  id: '/kyc',
+  path: '/kyc',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminMessagesRoute = AdminMessagesRouteImport.update({
+  id: '/messages',
+  path: '/messages',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminRequestsRoute = AdminRequestsRouteImport.update({
+  id: '/requests',
+  path: '/requests',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminResetRoute = AdminResetRouteImport.update({
+  id: '/reset',
+  path: '/reset',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminSnapshotsRoute = AdminSnapshotsRouteImport.update({
+  id: '/snapshots',
+  path: '/snapshots',
+  getParentRoute: () => AdminRouteRoute,
 } as any)
 const DashboardIndexRoute = DashboardIndexRouteImport.update({
   id: '/',
@@ -236,10 +290,18 @@ const AccountResetREmailTokenRoute = AccountResetREmailTokenRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/account': typeof AccountRouteRouteWithChildren
+  '/admin': typeof AdminRouteRouteWithChildren
   '/dashboard': typeof DashboardRouteRouteWithChildren
   '/account/forgot': typeof AccountForgotRoute
   '/account/login': typeof AccountLoginRoute
   '/account/signup': typeof AccountSignupRoute
+  '/admin/clock': typeof AdminClockRoute
+  '/admin/journal': typeof AdminJournalRoute
+  '/admin/kyc': typeof AdminKycRoute
+  '/admin/messages': typeof AdminMessagesRoute
+  '/admin/requests': typeof AdminRequestsRoute
+  '/admin/reset': typeof AdminResetRoute
+  '/admin/snapshots': typeof AdminSnapshotsRoute
   '/dashboard/contact': typeof DashboardContactRoute
   '/dashboard/kyc': typeof DashboardKycRoute
   '/dashboard/notifications': typeof DashboardNotificationsRoute
@@ -248,6 +310,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/statements': typeof DashboardStatementsRoute
   '/dashboard/upgrade': typeof DashboardUpgradeRoute
   '/account/': typeof AccountIndexRoute
+  '/admin/': typeof AdminIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/account/info/notice': typeof AccountInfoNoticeRoute
   '/account/kyc/form': typeof AccountKycFormRoute
@@ -276,6 +339,13 @@ export interface FileRoutesByTo {
   '/account/forgot': typeof AccountForgotRoute
   '/account/login': typeof AccountLoginRoute
   '/account/signup': typeof AccountSignupRoute
+  '/admin/clock': typeof AdminClockRoute
+  '/admin/journal': typeof AdminJournalRoute
+  '/admin/kyc': typeof AdminKycRoute
+  '/admin/messages': typeof AdminMessagesRoute
+  '/admin/requests': typeof AdminRequestsRoute
+  '/admin/reset': typeof AdminResetRoute
+  '/admin/snapshots': typeof AdminSnapshotsRoute
   '/dashboard/contact': typeof DashboardContactRoute
   '/dashboard/kyc': typeof DashboardKycRoute
   '/dashboard/notifications': typeof DashboardNotificationsRoute
@@ -284,6 +354,7 @@ export interface FileRoutesByTo {
   '/dashboard/statements': typeof DashboardStatementsRoute
   '/dashboard/upgrade': typeof DashboardUpgradeRoute
   '/account': typeof AccountIndexRoute
+  '/admin': typeof AdminIndexRoute
   '/dashboard': typeof DashboardIndexRoute
   '/account/info/notice': typeof AccountInfoNoticeRoute
   '/account/kyc/form': typeof AccountKycFormRoute
@@ -311,10 +382,18 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/account': typeof AccountRouteRouteWithChildren
+  '/admin': typeof AdminRouteRouteWithChildren
   '/dashboard': typeof DashboardRouteRouteWithChildren
   '/account/forgot': typeof AccountForgotRoute
   '/account/login': typeof AccountLoginRoute
   '/account/signup': typeof AccountSignupRoute
+  '/admin/clock': typeof AdminClockRoute
+  '/admin/journal': typeof AdminJournalRoute
+  '/admin/kyc': typeof AdminKycRoute
+  '/admin/messages': typeof AdminMessagesRoute
+  '/admin/requests': typeof AdminRequestsRoute
+  '/admin/reset': typeof AdminResetRoute
+  '/admin/snapshots': typeof AdminSnapshotsRoute
   '/dashboard/contact': typeof DashboardContactRoute
   '/dashboard/kyc': typeof DashboardKycRoute
   '/dashboard/notifications': typeof DashboardNotificationsRoute
@@ -323,6 +402,7 @@ export interface FileRoutesById {
   '/dashboard/statements': typeof DashboardStatementsRoute
   '/dashboard/upgrade': typeof DashboardUpgradeRoute
   '/account/': typeof AccountIndexRoute
+  '/admin/': typeof AdminIndexRoute
   '/dashboard/': typeof DashboardIndexRoute
   '/account/info/notice': typeof AccountInfoNoticeRoute
   '/account/kyc/form': typeof AccountKycFormRoute
@@ -351,10 +431,18 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/account'
+    | '/admin'
     | '/dashboard'
     | '/account/forgot'
     | '/account/login'
     | '/account/signup'
+    | '/admin/clock'
+    | '/admin/journal'
+    | '/admin/kyc'
+    | '/admin/messages'
+    | '/admin/requests'
+    | '/admin/reset'
+    | '/admin/snapshots'
     | '/dashboard/contact'
     | '/dashboard/kyc'
     | '/dashboard/notifications'
@@ -363,6 +451,7 @@ export interface FileRouteTypes {
     | '/dashboard/statements'
     | '/dashboard/upgrade'
     | '/account/'
+    | '/admin/'
     | '/dashboard/'
     | '/account/info/notice'
     | '/account/kyc/form'
@@ -391,6 +480,13 @@ export interface FileRouteTypes {
     | '/account/forgot'
     | '/account/login'
     | '/account/signup'
+    | '/admin/clock'
+    | '/admin/journal'
+    | '/admin/kyc'
+    | '/admin/messages'
+    | '/admin/requests'
+    | '/admin/reset'
+    | '/admin/snapshots'
     | '/dashboard/contact'
     | '/dashboard/kyc'
     | '/dashboard/notifications'
@@ -399,6 +495,7 @@ export interface FileRouteTypes {
     | '/dashboard/statements'
     | '/dashboard/upgrade'
     | '/account'
+    | '/admin'
     | '/dashboard'
     | '/account/info/notice'
     | '/account/kyc/form'
@@ -425,10 +522,18 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/account'
+    | '/admin'
     | '/dashboard'
     | '/account/forgot'
     | '/account/login'
     | '/account/signup'
+    | '/admin/clock'
+    | '/admin/journal'
+    | '/admin/kyc'
+    | '/admin/messages'
+    | '/admin/requests'
+    | '/admin/reset'
+    | '/admin/snapshots'
     | '/dashboard/contact'
     | '/dashboard/kyc'
     | '/dashboard/notifications'
@@ -437,6 +542,7 @@ export interface FileRouteTypes {
     | '/dashboard/statements'
     | '/dashboard/upgrade'
     | '/account/'
+    | '/admin/'
     | '/dashboard/'
     | '/account/info/notice'
     | '/account/kyc/form'
@@ -464,6 +570,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AccountRouteRoute: typeof AccountRouteRouteWithChildren
+  AdminRouteRoute: typeof AdminRouteRouteWithChildren
   DashboardRouteRoute: typeof DashboardRouteRouteWithChildren
 }
 
@@ -481,6 +588,13 @@ declare module '@tanstack/react-router' {
       path: '/account'
       fullPath: '/account'
       preLoaderRoute: typeof AccountRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/dashboard': {
@@ -517,6 +631,62 @@ declare module '@tanstack/react-router' {
       fullPath: '/account/signup'
       preLoaderRoute: typeof AccountSignupRouteImport
       parentRoute: typeof AccountRouteRoute
+    }
+    '/admin/': {
+      id: '/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/clock': {
+      id: '/admin/clock'
+      path: '/clock'
+      fullPath: '/admin/clock'
+      preLoaderRoute: typeof AdminClockRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/journal': {
+      id: '/admin/journal'
+      path: '/journal'
+      fullPath: '/admin/journal'
+      preLoaderRoute: typeof AdminJournalRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/kyc': {
+      id: '/admin/kyc'
+      path: '/kyc'
+      fullPath: '/admin/kyc'
+      preLoaderRoute: typeof AdminKycRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/messages': {
+      id: '/admin/messages'
+      path: '/messages'
+      fullPath: '/admin/messages'
+      preLoaderRoute: typeof AdminMessagesRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/requests': {
+      id: '/admin/requests'
+      path: '/requests'
+      fullPath: '/admin/requests'
+      preLoaderRoute: typeof AdminRequestsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/reset': {
+      id: '/admin/reset'
+      path: '/reset'
+      fullPath: '/admin/reset'
+      preLoaderRoute: typeof AdminResetRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/snapshots': {
+      id: '/admin/snapshots'
+      path: '/snapshots'
+      fullPath: '/admin/snapshots'
+      preLoaderRoute: typeof AdminSnapshotsRouteImport
+      parentRoute: typeof AdminRouteRoute
     }
     '/dashboard/': {
       id: '/dashboard/'
@@ -760,6 +930,32 @@ const AccountRouteRouteWithChildren = AccountRouteRoute._addFileChildren(
   AccountRouteRouteChildren,
 )
 
+interface AdminRouteRouteChildren {
+  AdminClockRoute: typeof AdminClockRoute
+  AdminJournalRoute: typeof AdminJournalRoute
+  AdminKycRoute: typeof AdminKycRoute
+  AdminMessagesRoute: typeof AdminMessagesRoute
+  AdminRequestsRoute: typeof AdminRequestsRoute
+  AdminResetRoute: typeof AdminResetRoute
+  AdminSnapshotsRoute: typeof AdminSnapshotsRoute
+  AdminIndexRoute: typeof AdminIndexRoute
+}
+
+const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminClockRoute: AdminClockRoute,
+  AdminJournalRoute: AdminJournalRoute,
+  AdminKycRoute: AdminKycRoute,
+  AdminMessagesRoute: AdminMessagesRoute,
+  AdminRequestsRoute: AdminRequestsRoute,
+  AdminResetRoute: AdminResetRoute,
+  AdminSnapshotsRoute: AdminSnapshotsRoute,
+  AdminIndexRoute: AdminIndexRoute,
+}
+
+const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
+  AdminRouteRouteChildren,
+)
+
 interface DashboardRouteRouteChildren {
   DashboardContactRoute: typeof DashboardContactRoute
   DashboardKycRoute: typeof DashboardKycRoute
@@ -813,6 +1009,7 @@ const DashboardRouteRouteWithChildren = DashboardRouteRoute._addFileChildren(
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AccountRouteRoute: AccountRouteRouteWithChildren,
+  AdminRouteRoute: AdminRouteRouteWithChildren,
   DashboardRouteRoute: DashboardRouteRouteWithChildren,
 }
 export const routeTree = rootRouteImport

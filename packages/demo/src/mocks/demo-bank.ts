@@ -8,7 +8,14 @@
 import { Bank } from '@ebank/mock-server/src/bank/bank';
 import type { BankConfig } from '@ebank/mock-server/src/bank/config';
 import type { BankSnapshot } from '@ebank/mock-server/src/bank/model';
-import { TokenSigner, type HashCost } from '@ebank/mock-server/src/bank/security';
+import {
+  fromBase64,
+  HASH_SCHEME,
+  randomBytes,
+  toBase64,
+  TokenSigner,
+  type HashCost,
+} from '@ebank/mock-server/src/bank/security';
 import { CATALOGUE, seedBank } from '@ebank/mock-server/src/bank/seed';
 import { NamedSnapshots, type NamedSnapshot } from '@ebank/mock-server/src/http/dev-snapshots';
 import {
@@ -18,11 +25,9 @@ import {
   KeySchema,
   NamedSnapshotsSchema,
 } from '@ebank/mock-server/src/snapshot-schema';
-import { Buffer, type BufferLike } from '../shims/buffer';
-import { randomBytes } from '../shims/crypto';
 
-/** A cheap scrypt (the test harness's), so that signing in takes milliseconds in a browser. */
-export const DEMO_HASH_COST: HashCost = { N: 2 ** 10, r: 8, p: 1 };
+/** A cheap PBKDF2 (the test harness's), so that signing in takes milliseconds in a browser. */
+export const DEMO_HASH_COST: HashCost = { iterations: 1_000 };
 
 /** The session storage key the bank is kept under. */
 export const STORAGE_KEY = 'ebank-demo:bank';
@@ -65,6 +70,9 @@ function readSaved(storage: DemoStorage | undefined): Saved | undefined {
   const raw = 'snapshot' in parsed ? parsed.snapshot : undefined;
   const snapshot = BankSnapshotSchema.safeParse(raw);
   if (!signingKey.success || !snapshot.success) return undefined;
+  // A bank saved before the bank hashed with PBKDF2 is replaced too: a browser cannot check its scrypt hashes.
+  const hashes = snapshot.data.users.flatMap((u) => [u.passcodeHash, ...(u.pinHash === undefined ? [] : [u.pinHash])]);
+  if (!hashes.every((hash) => hash.startsWith(`${HASH_SCHEME}$`))) return undefined;
   // Named snapshots that cannot be read are dropped; the bank itself is kept.
   const rawNamed = 'snapshots' in parsed ? parsed.snapshots : [];
   const named = NamedSnapshotsSchema.safeParse(rawNamed);
@@ -77,7 +85,7 @@ function readSaved(storage: DemoStorage | undefined): Saved | undefined {
 }
 
 export class DemoBank {
-  private readonly signingKey: BufferLike;
+  private readonly signingKey: Uint8Array;
   private readonly signer: TokenSigner;
   private bank: Promise<Bank>;
   private warned = false;
@@ -86,7 +94,7 @@ export class DemoBank {
 
   constructor(private readonly options: DemoBankOptions) {
     const saved = readSaved(options.storage);
-    this.signingKey = saved ? Buffer.from(saved.signingKey, 'base64') : randomBytes(KEY_BYTES);
+    this.signingKey = saved ? fromBase64(saved.signingKey) : randomBytes(KEY_BYTES);
     this.signer = new TokenSigner(this.signingKey);
     const restored = saved && this.restoreBank(saved.snapshot);
     this.bank = restored ? Promise.resolve(restored) : this.seed();
@@ -120,7 +128,7 @@ export class DemoBank {
     if (!storage) return;
     const bank: Saved = {
       format: FORMAT,
-      signingKey: this.signingKey.toString('base64'),
+      signingKey: toBase64(this.signingKey),
       snapshot: (await this.bank).snapshot(),
     };
     const named = this.snapshots.all();

@@ -1,6 +1,6 @@
 /**
  * The developer endpoints answer the same in the demo as on the server: the same requests, sent to the
- * demo's handlers (Mock Service Worker in Node, over the bank on the browser shims) and to the server's
+ * demo's handlers (Mock Service Worker in Node, over the same bank) and to the server's
  * app (supertest), get the same status, the same headers (the uploads' sandbox CSP included) and the
  * same body, once what differs between any two banks (ids, times) is set aside.
  */
@@ -161,26 +161,26 @@ describe('the same developer endpoints in the demo as on the server', () => {
 
   it('staff set and clear an account message, in JSON or a form; bad bodies are refused alike', async () => {
     await same(async (send) => [
-      await send('/__mock/staff/customers/demo@bank.test/notice', json('PUT', { head: ' Hold ', body: 'Call us' })),
-      await send('/__mock/staff/customers/demo@bank.test/notice', json('PUT', { head: '' })),
-      await send('/__mock/staff/customers/demo@bank.test/notice', json('PUT', { head: 'a', body: 'b', more: 1 })),
-      await send('/__mock/staff/customers/demo@bank.test/notice', json('PUT', { head: 'x'.repeat(201), body: 7 })),
+      await send('/__mock/staff/customers/demo@bank.test/notice', json('POST', { head: ' Hold ', body: 'Call us' })),
+      await send('/__mock/staff/customers/demo@bank.test/notice', json('POST', { head: '' })),
+      await send('/__mock/staff/customers/demo@bank.test/notice', json('POST', { head: 'a', body: 'b', more: 1 })),
+      await send('/__mock/staff/customers/demo@bank.test/notice', json('POST', { head: 'x'.repeat(201), body: 7 })),
       await send('/__mock/staff/customers/demo@bank.test/notice', {
-        method: 'PUT',
+        method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: '{"head":',
       }),
       await send('/__mock/staff/customers/demo@bank.test/notice', {
-        method: 'PUT',
+        method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ head: 'Long', body: 'x'.repeat(17 * 1024) }),
       }),
       await send('/__mock/staff/customers/notice@bank.test/notice', {
-        method: 'PUT',
+        method: 'POST',
         body: new URLSearchParams({ head: 'From a form', body: 'Sent as a form' }),
       }),
-      await send('/__mock/staff/customers/notice@bank.test/notice', { method: 'PUT', body: 'head=a' }),
-      await send('/__mock/staff/customers/nobody@bank.test/notice', json('PUT', { head: 'a', body: 'b' })),
+      await send('/__mock/staff/customers/notice@bank.test/notice', { method: 'POST', body: 'head=a' }),
+      await send('/__mock/staff/customers/nobody@bank.test/notice', json('POST', { head: 'a', body: 'b' })),
       await send('/__mock/staff/state'),
       await send('/__mock/staff/customers/demo@bank.test/notice', { method: 'DELETE' }),
       await send('/__mock/staff/customers/nobody@bank.test/notice', { method: 'DELETE' }),
@@ -287,7 +287,7 @@ describe('the same developer endpoints in the demo as on the server', () => {
 describe('the demo keeps the bank after a developer endpoint changed it', () => {
   it('named snapshots outlive a reload of the page, and restore there', async () => {
     await toDemo('/__mock/snapshots', json('POST', { name: 'kept' }));
-    await toDemo('/__mock/staff/customers/demo@bank.test/notice', json('PUT', { head: 'Later', body: 'Yes' }));
+    await toDemo('/__mock/staff/customers/demo@bank.test/notice', json('POST', { head: 'Later', body: 'Yes' }));
     msw.resetHandlers(...demoHandlers(new DemoBank({ publicUrl: `${ORIGIN}/`, storage }), { origin: ORIGIN }));
     expect(await (await toDemo('/__mock/snapshots')).json()).toEqual([
       { name: 'kept', savedAt: expect.any(String) as unknown },
@@ -302,7 +302,7 @@ describe('the demo keeps the bank after a developer endpoint changed it', () => 
   });
 
   it('a staff decision outlives a reload of the page', async () => {
-    await toDemo('/__mock/staff/customers/demo@bank.test/notice', json('PUT', { head: 'Kept', body: 'Yes' }));
+    await toDemo('/__mock/staff/customers/demo@bank.test/notice', json('POST', { head: 'Kept', body: 'Yes' }));
     msw.resetHandlers(...demoHandlers(new DemoBank({ publicUrl: `${ORIGIN}/`, storage }), { origin: ORIGIN }));
     const login = await createApiClient({ baseUrl: `${ORIGIN}/` }).call('login', {
       email: 'demo@bank.test',

@@ -1,7 +1,7 @@
 /**
  * The demo's handlers, run by Mock Service Worker in Node (`setupServer`) and called the way the portal
- * calls its bank: the contract's client against the demo's address. The bank runs on the browser shims
- * (see vitest.config.ts), as in the demo build.
+ * calls its bank: the contract's client against the demo's address. The bank runs on the Web Crypto API
+ * here as in the browser.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, createApiClient, type ApiClient } from '@ebank/contract';
@@ -211,6 +211,21 @@ describe('the developer endpoints and the transport', () => {
     storage.setItem(STORAGE_KEY, '{"format":"ebank-demo-bank","snapshot":');
     startDemo(storage);
     expect(await failure(again.call('getInstitution'))).toMatchObject({ status: 401 });
+    expect((await (await signIn(ORIGIN)).call('getInstitution')).tb.current_balance).toBe(5120);
+  });
+
+  it('a bank saved with scrypt hashes (before PBKDF2), which a browser cannot check, starts from the seed', async () => {
+    const api = await signIn(ORIGIN);
+    await api.call('confirmPin', { pin: '1234', extra: transfer(100).extra });
+    await api.call('createTransfer', transfer(100));
+    startDemo(storage);
+    expect((await (await signIn(ORIGIN)).call('getInstitution')).tb.current_balance).toBe(5020);
+
+    const saved = storage.items.get(STORAGE_KEY) ?? '';
+    const older = saved.replace(/"pbkdf2-sha256\$[^"]*"/gu, '"scrypt$1024$8$1$c2FsdHNhbHRzYWx0c2FsdA$aGFzaA"');
+    expect(older).not.toContain('pbkdf2');
+    storage.setItem(STORAGE_KEY, older);
+    startDemo(storage);
     expect((await (await signIn(ORIGIN)).call('getInstitution')).tb.current_balance).toBe(5120);
   });
 

@@ -2,11 +2,11 @@
  * The mock server's endpoints as Mock Service Worker handlers, for the demo that runs without a server.
  * They differ from the server only in transport: the API is answered by the server's own request core
  * (api-core.ts) and the developer endpoints by its own endpoints (dev-endpoints.ts: health, outbox,
- * reset, uploads, the staff console's JSON API, the request journal, the bank clock, named snapshots, the
- * limits on the calls no token opens), over the demo's bank. What stays here is what Express and multer do on the
- * server: reading the body within the same limits, and keeping the bank (in session storage, as the
- * server keeps it in its state file). The server's staff page, OpenAPI docs and validating proxy are not
- * part of the demo.
+ * uploads, the staff API of the contract's `staffContract` that the portal's admin area calls, the
+ * limits on the calls no token opens), over the demo's bank. What stays here is what Express and multer
+ * do on the server: reading the body within the same limits, and keeping the bank (in session storage, as
+ * the server keeps it in its state file). The server's OpenAPI docs and validating proxy are not part of
+ * the demo.
  */
 import { MAX_IMAGE_BYTES, type IncomingFile } from '@ebank/contract';
 import { errorReply, errorResult, handleApiCall, type ApiResult } from '@ebank/mock-server/src/http/api-core';
@@ -113,7 +113,7 @@ const bodyRefusal = (status: 400 | 413) =>
       : errorReply('The request body could not be read', 'invalid_request'),
   );
 
-/** A staff console request's body as the server's parsers read it: JSON or a form; else none. */
+/** A staff request's body as the server's parsers read it: JSON or a form; else none. */
 async function readStaffBody(request: Request): Promise<{ readonly parsed: unknown } | Reply> {
   const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
   if (request.body === null || (type !== 'application/json' && type !== 'application/x-www-form-urlencoded'))
@@ -140,7 +140,7 @@ const readsBody = (path: string) =>
   path.startsWith(`${STAFF_API_PATH}/`) || DEV_BODY_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
 
 /** The Mock Service Worker route method for each method of a developer endpoint. */
-const VERBS = { GET: 'get', POST: 'post', PUT: 'put', DELETE: 'delete' } as const;
+const VERBS = { GET: 'get', POST: 'post', DELETE: 'delete' } as const;
 
 export function demoHandlers(demo: DemoBank, { origin }: DemoHandlerOptions): RequestHandler[] {
   const at = (path: string) => `${origin}${path}`;

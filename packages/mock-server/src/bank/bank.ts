@@ -37,7 +37,7 @@ import type {
   User,
 } from './model';
 import { MoneyRequests, type DepositInput, type PlanRequestInput } from './requests';
-import { TokenSigner, type TokenScope } from './security';
+import { TokenSigner, type OlderHashCheck, type TokenScope } from './security';
 import { digestOf, loadSnapshot, snapshotOf, type BankRecords } from './snapshot';
 import { Tokens } from './tokens';
 import { Transfers, type PinOutcome } from './transfers';
@@ -62,6 +62,8 @@ export interface BankOptions {
   /** The clock to run on (a restored bank keeps the clock of the bank it replaces); else a new one. */
   readonly clock?: BankClock;
   readonly signer?: TokenSigner;
+  /** Checks passcode and PIN hashes of an older format (security.ts), where the platform can: the server's. */
+  readonly olderHashes?: OlderHashCheck | undefined;
 }
 
 export class Bank {
@@ -92,7 +94,12 @@ export class Bank {
     this.catalogue = options.catalogue;
     this.clock = options.clock ?? new BankClock(options.now);
     this.now = this.clock.now;
-    const context: BankContext = { config: this.config, catalogue: this.catalogue, now: this.now };
+    const context: BankContext = {
+      config: this.config,
+      catalogue: this.catalogue,
+      now: this.now,
+      olderHashes: options.olderHashes,
+    };
     const codes = new CodeKey();
     const lockouts = new Lockouts(context);
     this.users = new Users(context);
@@ -144,13 +151,10 @@ export class Bank {
     return result;
   }
 
-  /** Runs a method that checks an answer, which may write when it refuses (a wrong answer): always counted. */
-  private check<T>(run: () => T): T {
-    this.changeCount += 1;
-    return run();
-  }
-
-  /** {@link check} for an asynchronous method: counted when it starts and when it ends. */
+  /**
+   * Runs a method that checks an answer, which may write when it refuses (a wrong answer): always
+   * counted, when it starts and when it ends.
+   */
   private async checkAsync<T>(run: () => Promise<T>): Promise<T> {
     this.changeCount += 1;
     try {
@@ -160,7 +164,10 @@ export class Bank {
     }
   }
 
-  /** A fingerprint of everything the bank holds, to show that a refused request changed nothing. */
+  /**
+   * A fingerprint of everything the bank holds (its records as one text), to show that a refused
+   * request changed nothing.
+   */
   digest(): string {
     return digestOf(this.records);
   }
@@ -196,8 +203,8 @@ export class Bank {
     return this.users.all();
   }
   /** A new e-mail address, from the session `token`: see credentials.ts for what else it does. */
-  changeEmail(user: User, token: string, email: string) {
-    this.write(() => this.credentials.changeEmail(user, token, email));
+  changeEmail(user: User, token: string, email: string): Promise<void> {
+    return this.writeAsync(() => this.credentials.changeEmail(user, token, email));
   }
   updateProfile(user: User, fullname: string, profile: { readonly [K in keyof Profile]?: string | undefined }) {
     this.write(() => this.users.updateProfile(user, fullname, profile));
@@ -228,29 +235,29 @@ export class Bank {
   // ---------------------------------------------------------------------------------------------
   // tokens and credentials (wrong answers count toward a lock: lockouts.ts)
 
-  issueToken(user: User, scope: TokenScope, remember = false): string {
+  issueToken(user: User, scope: TokenScope, remember = false): Promise<string> {
     return this.tokens.issue(user, scope, remember);
   }
-  authenticate(token: string | undefined, scope: TokenScope): User {
+  authenticate(token: string | undefined, scope: TokenScope): Promise<User> {
     return this.tokens.authenticate(token, scope);
   }
-  tokenFor(user: User, remember = false): string {
+  tokenFor(user: User, remember = false): Promise<string> {
     return this.tokens.fitting(user, remember);
   }
   signup(input: NewUser): Promise<User> {
     return this.writeAsync(() => this.credentials.signup(input));
   }
-  resendConfirmCode(email: string) {
-    this.write(() => this.credentials.resendConfirmCode(email));
+  resendConfirmCode(email: string): Promise<void> {
+    return this.writeAsync(() => this.credentials.resendConfirmCode(email));
   }
-  verifyEmail(email: string, code: string): User {
-    return this.check(() => this.credentials.verifyEmail(email, code));
+  verifyEmail(email: string, code: string): Promise<User> {
+    return this.checkAsync(() => this.credentials.verifyEmail(email, code));
   }
   login(email: string, password: string, remember: boolean): Promise<LoginOutcome> {
     return this.checkAsync(() => this.credentials.login(email, password, remember));
   }
-  requestReset(email: string) {
-    this.write(() => this.credentials.requestReset(email));
+  requestReset(email: string): Promise<void> {
+    return this.writeAsync(() => this.credentials.requestReset(email));
   }
   resetPasscode(email: string, codeOrLink: string, passcode: string): Promise<void> {
     return this.checkAsync(() => this.credentials.resetPasscode(email, codeOrLink, passcode));
@@ -351,8 +358,8 @@ export class Bank {
   confirmPin(user: User, pin: string, transfer: TransferInput): Promise<PinOutcome> {
     return this.checkAsync(() => this.transfers.confirmPin(user, pin, transfer));
   }
-  confirmTransferCode(user: User, code: string, transfer: TransferInput) {
-    this.check(() => this.transfers.confirmTransferCode(user, code, transfer));
+  confirmTransferCode(user: User, code: string, transfer: TransferInput): Promise<void> {
+    return this.checkAsync(() => this.transfers.confirmTransferCode(user, code, transfer));
   }
   submitTransfer(user: User, transfer: TransferInput): { request: MoneyRequest; notification: Notification } {
     return this.write(() => this.transfers.submitTransfer(user, transfer));

@@ -60,7 +60,7 @@ describe('the bank clock', () => {
 
   it('expires an e-mailed verification code', async () => {
     const email = 'unverified@bank.test';
-    bank.resendConfirmCode(email);
+    await bank.resendConfirmCode(email);
     const code = lastCode(bank, email);
     bank.clock.advance(30);
     expect((await refused(() => bank.verifyEmail(email, code))).message).toBe(
@@ -86,11 +86,11 @@ describe('the bank clock', () => {
     expect(lookUp()).toBeUndefined();
   });
 
-  it('expires a token', () => {
-    const token = bank.issueToken(demo, 'user');
+  it('expires a token', async () => {
+    const token = await bank.issueToken(demo, 'user');
     bank.clock.advance(29);
-    expect(bank.authenticate(token, 'user').id).toBe(demo.id);
+    expect((await bank.authenticate(token, 'user')).id).toBe(demo.id);
     bank.clock.advance(1);
-    expect(() => bank.authenticate(token, 'user')).toThrow('Your session has ended. Please log in again.');
+    await expect(bank.authenticate(token, 'user')).rejects.toThrow('Your session has ended. Please log in again.');
   });
 });

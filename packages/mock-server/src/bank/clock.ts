@@ -10,11 +10,12 @@
  * further than its whole lifetime from now counts as expired ({@link stillRuns}), and a lock lasts at
  * most its own duration from now (lockouts.ts).
  */
+import { MAX_CLOCK_ADVANCE_MINUTES } from '@ebank/contract';
 import { refuse } from './errors';
 
 export const MINUTE_MS = 60_000;
-/** The most one move may go forward: a year. */
-export const MAX_ADVANCE_MINUTES = 525_600;
+/** The most one move may go forward: a year (as the staff contract says). */
+export const MAX_ADVANCE_MINUTES = MAX_CLOCK_ADVANCE_MINUTES;
 /** The most the clock may be ahead of its source in all: ten years. */
 export const MAX_OFFSET_MINUTES = 10 * MAX_ADVANCE_MINUTES;
 

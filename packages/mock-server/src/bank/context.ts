@@ -2,11 +2,14 @@
 import { formatMoney } from '@ebank/contract';
 import type { BankConfig } from './config';
 import type { Catalogue } from './model';
+import type { OlderHashCheck } from './security';
 
 export interface BankContext {
   readonly config: BankConfig;
   readonly catalogue: Catalogue;
   readonly now: () => number;
+  /** Checks passcode and PIN hashes of an older format, where the platform can (security.ts). */
+  readonly olderHashes?: OlderHashCheck | undefined;
 }
 
 export const MINUTE = 60_000;

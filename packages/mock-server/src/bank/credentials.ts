@@ -10,7 +10,7 @@ import { refuse } from './errors';
 import type { Lockouts } from './lockouts';
 import type { Outbox } from './messages';
 import type { SentCode, User } from './model';
-import { hashSecret, numericCode, signatureOf, urlToken } from './security';
+import { hashSecret, isCurrentHash, numericCode, signatureOf, urlToken } from './security';
 import type { Tokens } from './tokens';
 import { maskEmail } from './transfers';
 import type { NewUser, Users } from './users';
@@ -70,24 +70,31 @@ export class Credentials {
   // sign-up and e-mail verification
 
   async signup(input: NewUser): Promise<User> {
+    const code = await this.newCode();
     const user = await this.users.create(input);
-    this.sendEmailCode(user);
+    this.sendEmailCode(user, code);
     return user;
   }
 
-  private sendEmailCode(user: User) {
+  /** A new e-mailed code with its hash (made before the writes it goes with). */
+  private async newCode() {
     const code = numericCode(6);
+    return { code, hash: await this.codes.hash(code) };
+  }
+
+  private sendEmailCode(user: User, { code, hash }: { code: string; hash: string }) {
     const ttl = this.config.emailCodeTtlMinutes;
-    user.emailCode = { hash: this.codes.hash(code), expiresAt: this.context.now() + ttl * MINUTE };
+    user.emailCode = { hash, expiresAt: this.context.now() + ttl * MINUTE };
     this.outbox.send(user.email, 'verify-email', 'Confirm your e-mail address', {
       text: `Your verification code is ${code}. It expires in ${ttl} minutes.`,
       code,
     });
   }
 
-  resendConfirmCode(email: string) {
+  async resendConfirmCode(email: string) {
+    const code = await this.newCode();
     const user = this.users.findByEmail(email);
-    if (user && !user.emailVerified) this.sendEmailCode(user);
+    if (user && !user.emailVerified) this.sendEmailCode(user, code);
   }
 
   /**
@@ -95,12 +102,13 @@ export class Credentials {
    * known, already verified, or has no code waiting is not told (decoys.ts). That the code has
    * expired is told only to whom it was sent, who enters it.
    */
-  verifyEmail(email: string, code: string): User {
+  async verifyEmail(email: string, code: string): Promise<User> {
+    const given = await this.codes.hash(code);
     const user = this.users.findByEmail(email);
     const holder = user ?? this.decoys.of(email);
     this.lockouts.assertUnlocked(holder, 'emailCode');
     const sent = user?.emailCode;
-    if (!user || !sent || !this.codes.matches(code, sent.hash))
+    if (!user || !sent || !this.codes.matches(given, sent.hash))
       this.lockouts.wrongAnswer(holder, 'emailCode', 'Invalid code.');
     if (!this.isLive(sent)) refuse('gone', 'This code has expired. Ask for a new one.');
     this.lockouts.rightAnswer(user, 'emailCode');
@@ -122,20 +130,21 @@ export class Credentials {
       return refuse('invalid', 'Incorrect passcode.');
     }
     await this.checkPasscode(user, password, 'Incorrect passcode.');
-    if (user.role === 'admin') return { kind: 'admin', user, token: this.tokens.issue(user, 'admin', remember) };
+    if (user.role === 'admin') return { kind: 'admin', user, token: await this.tokens.issue(user, 'admin', remember) };
     if (user.notice) return { kind: 'notice', user, ...user.notice };
     if (!user.emailVerified) return { kind: 'unverified', user };
     if (user.kyc === 'Not Verified' || user.kyc === 'Declined')
-      return { kind: 'kyc', user, token: this.tokens.issue(user, 'kyc') };
+      return { kind: 'kyc', user, token: await this.tokens.issue(user, 'kyc') };
     if (user.kyc === 'Pending Verification') return { kind: 'pending', user };
-    return { kind: 'ok', user, token: this.tokens.issue(user, 'user', remember) };
+    return { kind: 'ok', user, token: await this.tokens.issue(user, 'user', remember) };
   }
 
-  requestReset(email: string) {
-    const user = this.users.findByEmail(email);
-    if (!user) return;
+  async requestReset(email: string) {
     const code = numericCode(6);
     const link = urlToken();
+    const [codeHash, linkHash] = await Promise.all([this.codes.hash(code), this.codes.hash(link)]);
+    const user = this.users.findByEmail(email);
+    if (!user) return;
     const ttl = this.config.emailCodeTtlMinutes;
     const earlier = user.resetCode;
     const now = this.context.now();
@@ -144,8 +153,8 @@ export class Credentials {
         ? [earlier.linkHash, ...(earlier.replacedLinkHashes ?? [])].slice(0, REPLACED_LINKS_KEPT)
         : [];
     user.resetCode = {
-      hash: this.codes.hash(code),
-      linkHash: this.codes.hash(link),
+      hash: codeHash,
+      linkHash,
       expiresAt: now + ttl * MINUTE,
       ...(replaced.length > 0 ? { replacedLinkHashes: replaced } : {}),
     };
@@ -163,17 +172,14 @@ export class Credentials {
    * used or been replaced is told only to whom it was sent.
    */
   async resetPasscode(email: string, codeOrLink: string, passcode: string) {
+    const given = await this.codes.hash(codeOrLink);
     const user = this.users.findByEmail(email);
     const holder = user ?? this.decoys.of(email);
     this.lockouts.assertUnlocked(holder, 'resetCode');
     const sent = user?.resetCode;
-    if (
-      !user ||
-      !sent ||
-      (!this.codes.matches(codeOrLink, sent.hash) && !this.codes.matches(codeOrLink, sent.linkHash))
-    ) {
+    if (!user || !sent || (!this.codes.matches(given, sent.hash) && !this.codes.matches(given, sent.linkHash))) {
       // An older e-mail's link: not a guess (links are long and random), so it costs no attempt.
-      if (sent?.replacedLinkHashes?.some((hash) => this.codes.matches(codeOrLink, hash)))
+      if (sent?.replacedLinkHashes?.some((hash) => this.codes.matches(given, hash)))
         refuse('gone', this.isLive(sent) ? OUTDATED_RESET_LINK : RESET_EXPIRED);
       this.lockouts.wrongAnswer(holder, 'resetCode', 'Invalid reset code.');
     }
@@ -190,14 +196,29 @@ export class Credentials {
   // ---------------------------------------------------------------------------------------------
   // settings: the PIN and the passcode
 
-  private checkPasscode(user: User, passcode: string, wrong: string) {
-    return this.lockouts.checkSecret(user, 'passcode', passcode, user.passcodeHash, wrong);
+  private async checkPasscode(user: User, passcode: string, wrong: string) {
+    const stored = user.passcodeHash;
+    await this.lockouts.checkSecret(user, 'passcode', passcode, stored, wrong);
+    const upgraded = await this.upgraded(stored, passcode);
+    if (upgraded && user.passcodeHash === stored) user.passcodeHash = upgraded;
   }
 
   /** Checks the transaction PIN (refused when there is none yet), counting wrong answers. */
   async checkPin(user: User, pin: string) {
-    if (!user.pinHash) refuse('conflict', 'Create a transaction PIN first');
-    await this.lockouts.checkSecret(user, 'pin', pin, user.pinHash, 'Incorrect PIN.');
+    const stored = user.pinHash;
+    if (!stored) return refuse('conflict', 'Create a transaction PIN first');
+    await this.lockouts.checkSecret(user, 'pin', pin, stored, 'Incorrect PIN.');
+    const upgraded = await this.upgraded(stored, pin);
+    if (upgraded && user.pinHash === stored) user.pinHash = upgraded;
+  }
+
+  /**
+   * A new hash of a secret just checked right, when its stored hash is of an older format (a state file
+   * written before PBKDF2) or of a lower cost than the bank's: a customer's hashes are brought up to
+   * date when they next sign in or confirm a transfer.
+   */
+  private async upgraded(stored: string, secret: string): Promise<string | undefined> {
+    return isCurrentHash(stored, this.config.hashCost) ? undefined : hashSecret(secret, this.config.hashCost);
   }
 
   async createPin(user: User, pin: string) {
@@ -240,10 +261,11 @@ export class Credentials {
    * The session that made the change, `token`, carries on until it expires, as after a passcode change:
    * the customer proved who they are when they signed it in, and the settings page they are on keeps
    * working and shows the new address. The spec issues tokens at sign-in and at verification only, so
-   * the change gives no new token; the next sign-in asks for the code first (spec section 4, outcome c).
+   * the change gives no new token; the next sign-in asks for the code first.
    * The same address again changes nothing.
    */
-  changeEmail(user: User, token: string, email: string) {
+  async changeEmail(user: User, token: string, email: string) {
+    const code = await this.newCode();
     const old = user.email;
     if (!this.users.changeEmail(user, email)) return;
     this.endOtherSessions(user, token);
@@ -254,6 +276,6 @@ export class Credentials {
         `The e-mail address of your account was changed to ${maskEmail(user.email)}. We will write to that ` +
         'address from now on. If you did not make this change, contact support at once.',
     });
-    this.sendEmailCode(user);
+    this.sendEmailCode(user, code);
   }
 }

@@ -2,9 +2,9 @@
  * The ledger: every movement of money, credit or debit, settled, held or failed. Balances are
  * derived from it, never stored.
  */
-import { randomUUID } from 'node:crypto';
 import { newestFirst, type BankContext } from './context';
 import type { LedgerEntry } from './model';
+import { randomId } from './security';
 
 /** An entry to post: the ledger gives it an id, and the current time unless it has one. */
 export type NewLedgerEntry = Omit<LedgerEntry, 'id' | 'createdAt'> & { createdAt?: number };
@@ -33,7 +33,7 @@ export class Ledger {
   post(entry: NewLedgerEntry): LedgerEntry {
     if (!Number.isSafeInteger(entry.amountCents) || entry.amountCents <= 0)
       throw new Error('A ledger entry needs a positive whole number of cents');
-    const posted: LedgerEntry = { createdAt: this.context.now(), ...entry, id: randomUUID() };
+    const posted: LedgerEntry = { createdAt: this.context.now(), ...entry, id: randomId() };
     this.add(posted);
     return posted;
   }

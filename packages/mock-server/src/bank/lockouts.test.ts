@@ -35,7 +35,7 @@ describe('wrong answers', () => {
     for (let i = 0; i < 5; i++) await refused(() => bank.verifyEmail(uma, '000000'));
     expect((await refused(() => bank.verifyEmail(uma, lastCode(bank, uma)))).status).toBe(423);
 
-    bank.requestReset('demo@bank.test');
+    await bank.requestReset('demo@bank.test');
     for (let i = 0; i < 5; i++) await refused(bank.resetPasscode('demo@bank.test', 'nope', '654321'));
     expect(
       (await refused(bank.resetPasscode('demo@bank.test', lastCode(bank, 'demo@bank.test'), '654321'))).status,

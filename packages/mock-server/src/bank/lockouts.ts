@@ -68,7 +68,7 @@ export class Lockouts {
    */
   async checkSecret(user: AttemptsHolder, factor: 'passcode' | 'pin', secret: string, hash: string, wrong: string) {
     this.assertUnlocked(user, factor);
-    const ok = await verifySecret(secret, hash);
+    const ok = await verifySecret(secret, hash, this.context.olderHashes);
     this.assertUnlocked(user, factor);
     if (!ok) this.wrongAnswer(user, factor, wrong);
     this.rightAnswer(user, factor);

@@ -22,14 +22,14 @@ describe('the outbox', () => {
 
   it('keeps the limit for reset requests and resends nobody signed in for, and after a restore', async () => {
     const { bank } = await seededTestBank();
-    for (let i = 0; i < 120; i += 1) bank.requestReset('demo@bank.test');
-    for (let i = 0; i < 120; i += 1) bank.resendConfirmCode('unverified@bank.test');
+    for (let i = 0; i < 120; i += 1) await bank.requestReset('demo@bank.test');
+    for (let i = 0; i < 120; i += 1) await bank.resendConfirmCode('unverified@bank.test');
     expect(bank.outboxFor('demo@bank.test')).toHaveLength(100);
     expect(bank.outboxFor('unverified@bank.test')).toHaveLength(100);
 
     const restored = Bank.restore(bank.snapshot(), { catalogue: bank.catalogue, config: bank.config, now: bank.now });
     expect(restored.digest()).toBe(bank.digest());
-    restored.requestReset('demo@bank.test');
+    await restored.requestReset('demo@bank.test');
     const kept = restored.outboxFor('demo@bank.test');
     expect(kept).toHaveLength(100);
     expect(kept[0]?.code).toBeDefined();

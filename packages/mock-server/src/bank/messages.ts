@@ -1,8 +1,8 @@
 /** What the bank tells its customers: notifications in the portal, and the e-mails of the outbox. */
-import { randomBytes, randomUUID } from 'node:crypto';
 import { newestFirst, type BankContext } from './context';
 import { refuse } from './errors';
 import type { Notification, OutboxKind, OutboxMessage, User } from './model';
+import { randomBytes, randomId, toHex } from './security';
 
 export class Notifications {
   private readonly notifications: Notification[] = [];
@@ -20,7 +20,7 @@ export class Notifications {
 
   notify(user: User, title: string, body: string, options: { read?: boolean; createdAt?: number } = {}): Notification {
     const notification: Notification = {
-      id: `n${randomBytes(6).toString('hex')}`,
+      id: `n${toHex(randomBytes(6))}`,
       userId: user.id,
       title,
       body,
@@ -76,7 +76,7 @@ export class Outbox {
 
   /** Sends a message; an address keeps its newest {@link MAX_MESSAGES_PER_ADDRESS}. */
   send(to: string, kind: OutboxKind, subject: string, content: { text: string; code?: string; link?: string }) {
-    this.add({ id: randomUUID(), to, kind, subject, createdAt: this.context.now(), ...content });
+    this.add({ id: randomId(), to, kind, subject, createdAt: this.context.now(), ...content });
     let count = this.counts.get(to) ?? 0;
     for (; count > MAX_MESSAGES_PER_ADDRESS; count -= 1) {
       const oldest = this.messages.findIndex((m) => m.to === to);

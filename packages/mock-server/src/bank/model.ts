@@ -1,177 +1,88 @@
-/** The bank's records. Amounts are integer cents; times are epoch milliseconds. */
+/**
+ * The bank's records. Amounts are integer cents; times are epoch milliseconds. Their fields are
+ * described once, by the snapshot's schema (snapshot-schema.ts); the types here are taken from it,
+ * with what the bank holds otherwise (known payees as a set, upload bytes as bytes) and which fields
+ * the bank may change.
+ */
+import type {
+  LedgerEntryRecord,
+  NotificationRecord,
+  OutboxRecord,
+  RequestRecord,
+  SnapshotRecord,
+  UploadRecord,
+  UserRecord,
+} from '../snapshot-schema';
 
-export type Role = 'user' | 'admin';
-export type KycStatus = 'Not Verified' | 'Pending Verification' | 'Declined' | 'Verified';
+/** `T` with only the fields `K` writable. */
+type WritableOnly<T, K extends keyof T> = Readonly<Omit<T, K>> & Pick<T, K>;
+
+export type Role = UserRecord['role'];
+export type KycStatus = UserRecord['kyc'];
 /** What a run of wrong answers can lock, each counted on its own. */
-export type Factor = 'passcode' | 'pin' | 'emailCode' | 'resetCode' | 'stepUp';
-
-export interface Attempts {
-  failures: number;
-  lockedUntil: number;
-}
-
-export interface KycCase {
-  readonly documentType: string;
-  readonly country: string;
-  readonly phone: string;
-  readonly homeAddress: string;
-  /** Upload ids: picture, ID front, ID back. */
-  readonly documents: readonly string[];
-  readonly submittedAt: number;
-}
-
+export type Factor = keyof UserRecord['attempts'];
+export type Attempts = UserRecord['attempts'][Factor];
+export type KycCase = Readonly<NonNullable<UserRecord['kycCase']>>;
 /** A code sent by e-mail, stored as a keyed hash only. */
-export interface SentCode {
-  readonly hash: string;
-  readonly expiresAt: number;
-}
-
+export type SentCode = Readonly<NonNullable<UserRecord['emailCode']>>;
 /** A passcode reset sent by e-mail: a code and a link, stored as keyed hashes only. */
-export interface SentReset extends SentCode {
-  readonly linkHash: string;
-  /**
-   * The links of the earlier resets this one replaced (newest first, a few at most), so that opening
-   * an older e-mail's link is told apart from a wrong code.
-   */
-  readonly replacedLinkHashes?: readonly string[];
-}
-
-export interface PendingStepUp extends SentCode {
-  readonly amountCents: number;
-  readonly payeeKey: string;
-}
-
+export type SentReset = Readonly<NonNullable<UserRecord['resetCode']>>;
+export type PendingStepUp = Readonly<NonNullable<UserRecord['stepUp']>>;
 /** A transfer the customer has confirmed (PIN, and code when asked) and may now submit once. */
-export interface TransferAuthorization {
-  readonly amountCents: number;
-  readonly payeeKey: string;
-  readonly expiresAt: number;
-}
+export type TransferAuthorization = Readonly<NonNullable<UserRecord['authorization']>>;
+export type Profile = UserRecord['profile'];
 
-export interface Profile {
-  phone?: string;
-  gender?: string;
-  dob?: string;
-  country?: string;
-  maritalStatus?: string;
-  homeAddress?: string;
-  nextOfKin?: string;
-}
+/** A user as a snapshot keeps it: plain JSON, the known payees as a list. */
+export type UserSnapshot = UserRecord;
 
-export interface User {
-  readonly id: string;
-  email: string;
-  readonly username: string;
-  firstName: string;
-  lastName: string;
-  fullname: string;
-  profile: Profile;
-  /** Upload id of the profile picture. */
-  picture?: string;
-  readonly role: Role;
-  passcodeHash: string;
-  pinHash?: string;
-  /** Bumped when the passcode or the e-mail address changes, which retires every token issued before. */
-  credentialVersion: number;
-  /**
-   * The one session that changed the passcode or the e-mail address in settings and so outlives the
-   * change: its token's signature and the version it stays valid under (a later change or reset
-   * retires it too).
-   */
-  keptSession?: { readonly signature: string; readonly version: number };
-  emailVerified: boolean;
-  kyc: KycStatus;
-  kycCase?: KycCase;
-  readonly accountNumber: string;
-  plan: string;
-  /** An account message shown instead of the dashboard (`ismsg`). */
-  notice?: { head: string; body: string };
-  readonly createdAt: number;
-  attempts: Record<Factor, Attempts>;
-  emailCode?: SentCode;
-  resetCode?: SentReset;
-  stepUp?: PendingStepUp;
-  authorization?: TransferAuthorization;
-  knownPayees: Set<string>;
-}
+/** A user as the bank holds it: the known payees as a set. */
+export type User = WritableOnly<
+  Omit<UserRecord, 'knownPayees'>,
+  | 'email'
+  | 'firstName'
+  | 'lastName'
+  | 'fullname'
+  | 'profile'
+  | 'picture'
+  | 'passcodeHash'
+  | 'pinHash'
+  | 'credentialVersion'
+  | 'keptSession'
+  | 'emailVerified'
+  | 'kyc'
+  | 'kycCase'
+  | 'plan'
+  | 'notice'
+  | 'attempts'
+  | 'emailCode'
+  | 'resetCode'
+  | 'stepUp'
+  | 'authorization'
+> & { knownPayees: Set<string> };
 
-export type EntryStatus = 'successful' | 'in_progress' | 'failed';
+export type LedgerEntry = WritableOnly<LedgerEntryRecord, 'status'>;
+export type EntryStatus = LedgerEntry['status'];
 
-export interface LedgerEntry {
-  readonly id: string;
-  readonly userId: string;
-  readonly name: string;
-  readonly direction: 'credit' | 'debit';
-  readonly amountCents: number;
-  status: EntryStatus;
-  readonly createdAt: number;
-  readonly requestId?: string;
-}
-
-export type RequestKind = 'crypto-deposit' | 'payment' | 'fixed-deposit' | 'upgrade' | 'transfer';
-export type RequestStatus = 'pending' | 'confirmed' | 'declined';
-
-/** A transfer as the customer describes it. */
-export interface TransferInput {
-  readonly bank: string;
-  readonly swift: string;
-  readonly currency: string;
-  readonly routing: string;
-  readonly country: string;
-  readonly accountNumber: string;
-  readonly accountHolder: string;
-  readonly amount: number;
-  readonly note: string;
-}
+export type MoneyRequest = WritableOnly<RequestRecord, 'status' | 'decidedAt'>;
+export type RequestKind = MoneyRequest['kind'];
+export type RequestStatus = MoneyRequest['status'];
 
 /** A transfer as the bank records it: the payee and note, with the fee it computed. */
-export type TransferDetails = Omit<TransferInput, 'amount'> & { readonly feeCents: number };
+export type TransferDetails = Readonly<NonNullable<RequestRecord['transfer']>>;
 
-export interface MoneyRequest {
-  readonly id: string;
-  readonly userId: string;
-  readonly kind: RequestKind;
-  /** Coin type, or 'Bank Transfer'. */
-  readonly type: string;
-  readonly amountCents: number;
-  status: RequestStatus;
-  readonly createdAt: number;
-  decidedAt?: number;
-  readonly proof?: string;
-  readonly plan?: string;
-  readonly purpose?: string;
-  readonly transfer?: TransferDetails;
-}
+/** A transfer as the customer describes it. */
+export type TransferInput = Omit<TransferDetails, 'feeCents'> & { readonly amount: number };
 
-export interface Notification {
-  readonly id: string;
-  readonly userId: string;
-  readonly title: string;
-  readonly body: string;
-  read: boolean;
-  readonly createdAt: number;
-}
+export type Notification = WritableOnly<NotificationRecord, 'read'>;
 
-export type OutboxKind = 'verify-email' | 'reset-passcode' | 'transfer-code' | 'notice';
+export type OutboxMessage = Readonly<OutboxRecord>;
+export type OutboxKind = OutboxMessage['kind'];
 
-export interface OutboxMessage {
-  readonly id: string;
-  readonly to: string;
-  readonly kind: OutboxKind;
-  readonly subject: string;
-  readonly text: string;
-  readonly code?: string;
-  readonly link?: string;
-  readonly createdAt: number;
-}
+/** An upload as a snapshot keeps it: the bytes in base64. */
+export type UploadSnapshot = Readonly<UploadRecord>;
 
-export interface Upload {
-  readonly id: string;
-  readonly ownerId: string;
-  readonly mimetype: string;
-  readonly bytes: Uint8Array;
-  readonly createdAt: number;
-}
+/** An upload as the bank holds it. */
+export type Upload = Readonly<Omit<UploadRecord, 'bytes'> & { bytes: Uint8Array }>;
 
 export interface Coin {
   readonly name: string;
@@ -207,25 +118,9 @@ export interface Catalogue {
 /** The shape of a bank snapshot; bump it whenever that shape changes. */
 export const SNAPSHOT_VERSION = 1;
 
-/** A user as a snapshot keeps it: plain JSON, the known payees as a list. */
-export type UserSnapshot = Omit<User, 'knownPayees'> & { readonly knownPayees: readonly string[] };
-
-/** An upload as a snapshot keeps it: the bytes in base64. */
-export type UploadSnapshot = Omit<Upload, 'bytes'> & { readonly bytes: string };
-
 /**
  * Everything the bank holds, as a plain JSON object: what a state file keeps across a restart.
  * Records are listed in the bank's own order. The token signer's key is not in it: the signer
  * belongs to whoever builds the bank.
  */
-export interface BankSnapshot {
-  readonly version: typeof SNAPSHOT_VERSION;
-  /** The key of the hashes of e-mailed codes (base64), so codes sent before a restart still match. */
-  readonly codeKey: string;
-  readonly users: readonly UserSnapshot[];
-  readonly ledger: readonly LedgerEntry[];
-  readonly requests: readonly MoneyRequest[];
-  readonly notifications: readonly Notification[];
-  readonly outbox: readonly OutboxMessage[];
-  readonly uploads: readonly UploadSnapshot[];
-}
+export type BankSnapshot = SnapshotRecord;

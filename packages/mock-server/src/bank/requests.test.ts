@@ -30,7 +30,7 @@ async function open(kind: RequestKind, amount: number) {
       return bank.submitPlanRequest(demo, kind, { plan: 'Premium', type: 'BTC', amount, proof });
     case 'transfer':
       if ((await bank.confirmPin(demo, DEMO_PIN, transfer(amount))).stepUp)
-        bank.confirmTransferCode(demo, lastCode(bank, demo.email), transfer(amount));
+        await bank.confirmTransferCode(demo, lastCode(bank, demo.email), transfer(amount));
       return bank.submitTransfer(demo, transfer(amount)).request;
   }
 }

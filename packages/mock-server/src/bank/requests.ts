@@ -2,13 +2,13 @@
  * Money requests: crypto deposits, payments, fixed deposits, upgrades and transfers, pending until
  * staff confirm or decline them.
  */
-import { randomUUID } from 'node:crypto';
 import type { BankConfig } from './config';
 import { formatAmount, newestFirst, toCents, type BankContext } from './context';
 import { refuse } from './errors';
 import type { Ledger } from './ledger';
 import type { Notifications } from './messages';
 import type { MoneyRequest, RequestKind, User } from './model';
+import { randomId } from './security';
 import type { Users } from './users';
 
 /** A request as the bank opens it: it gives the id, the time and the status (pending). */
@@ -65,14 +65,14 @@ export class MoneyRequests {
 
   /** Records a request as it already stands (seeding history). */
   import(request: Omit<MoneyRequest, 'id'>): MoneyRequest {
-    const stored: MoneyRequest = { ...request, id: randomUUID() };
+    const stored: MoneyRequest = { ...request, id: randomId() };
     this.requests.set(stored.id, stored);
     return stored;
   }
 
   /** Opens a pending request. */
   open(request: NewMoneyRequest): MoneyRequest {
-    const stored: MoneyRequest = { ...request, id: randomUUID(), createdAt: this.context.now(), status: 'pending' };
+    const stored: MoneyRequest = { ...request, id: randomId(), createdAt: this.context.now(), status: 'pending' };
     this.requests.set(stored.id, stored);
     return stored;
   }

@@ -1,51 +1,112 @@
 /**
- * Secrets kept like secrets: scrypt hashes for passcodes, PINs and codes; HMAC-signed tokens that
- * expire and carry the user; codes from a CSPRNG; comparisons in constant time.
+ * Secrets kept like secrets, with nothing but the Web Crypto API (`globalThis.crypto`), so that the bank
+ * runs unchanged in Node and in a browser: PBKDF2 hashes for passcodes and PINs; signed tokens (HS256
+ * JWTs, by jose) that expire and carry the user; codes and ids from a CSPRNG; comparisons in constant
+ * time. See docs/decisions/0034-bank-on-web-crypto.md.
  */
-import { createHmac, randomBytes, randomInt, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { base64url, jwtVerify, SignJWT } from 'jose';
 
 export interface HashCost {
-  /** scrypt CPU/memory cost (a power of two). */
-  readonly N: number;
-  readonly r: number;
-  readonly p: number;
+  /** PBKDF2-HMAC-SHA256 iterations. */
+  readonly iterations: number;
 }
 
-/** OWASP's scrypt floor (N=2^17, r=8, p=1) costs ~128 MiB a hash; 2^15 keeps the mock responsive. */
-export const DEFAULT_HASH_COST: HashCost = { N: 2 ** 15, r: 8, p: 1 };
+/** OWASP's count for PBKDF2-HMAC-SHA256. */
+export const DEFAULT_HASH_COST: HashCost = { iterations: 600_000 };
 
-const KEY_LENGTH = 32;
+/** What a current hash starts with (then `$`). */
+export const HASH_SCHEME = 'pbkdf2-sha256';
+const KEY_BITS = 256;
+const SALT_BYTES = 16;
 
-function scryptAsync(secret: string, salt: Buffer, cost: HashCost): Promise<Buffer> {
-  const options: ScryptOptions = { ...cost, maxmem: 256 * cost.N * cost.r + 1024 * 1024 };
-  return new Promise((resolve, reject) => {
-    scrypt(secret, salt, KEY_LENGTH, options, (error, key) => {
-      if (error) reject(error);
-      else resolve(key);
-    });
+const text = new TextEncoder();
+
+/** `length` bytes from the platform's CSPRNG. */
+export const randomBytes = (length: number): Uint8Array<ArrayBuffer> =>
+  globalThis.crypto.getRandomValues(new Uint8Array(length));
+
+/** A random (version 4) UUID. */
+export const randomId = (): string => globalThis.crypto.randomUUID();
+
+/** Bytes as lower-case hex. */
+export const toHex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+
+/** Bytes as (padded) base64. */
+export function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  // In slices: String.fromCharCode takes its arguments on the stack.
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, Math.min(i + 0x8000, bytes.length)));
+  return btoa(binary);
+}
+
+/** The bytes of a base64 text (as checked by the snapshot's schema). */
+export const fromBase64 = (base64: string): Uint8Array<ArrayBuffer> =>
+  Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+
+/** Whether two texts are equal, in a time that depends on their length only. */
+export function sameText(a: string, b: string): boolean {
+  const x = text.encode(a);
+  const y = text.encode(b);
+  if (x.length !== y.length) return false;
+  let difference = 0;
+  x.forEach((byte, i) => {
+    difference |= byte ^ (y[i] ?? 0);
   });
+  return difference === 0;
 }
 
-/** `scrypt$N$r$p$salt$hash`, salt and hash in base64url. */
+async function pbkdf2(secret: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<Uint8Array> {
+  const { subtle } = globalThis.crypto;
+  const key = await subtle.importKey('raw', text.encode(secret), 'PBKDF2', false, ['deriveBits']);
+  return new Uint8Array(await subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations }, key, KEY_BITS));
+}
+
+/** `pbkdf2-sha256$iterations$salt$hash`, salt and hash in base64url. */
 export async function hashSecret(secret: string, cost: HashCost = DEFAULT_HASH_COST): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await scryptAsync(secret, salt, cost);
-  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const salt = randomBytes(SALT_BYTES);
+  const key = await pbkdf2(secret, salt, cost.iterations);
+  return [HASH_SCHEME, cost.iterations, base64url.encode(salt), base64url.encode(key)].join('$');
 }
 
-export async function verifySecret(secret: string, stored: string): Promise<boolean> {
-  const [scheme, N, r, p, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || !N || !r || !p || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64url');
-  const key = await scryptAsync(secret, Buffer.from(salt, 'base64url'), { N: Number(N), r: Number(r), p: Number(p) });
-  return key.length === expected.length && timingSafeEqual(key, expected);
+/**
+ * Checks a secret against a hash of a format this module does not write (the scrypt hashes of state
+ * files written before PBKDF2), where the platform has its algorithm; false for a format it does not know.
+ */
+export type OlderHashCheck = (secret: string, stored: string) => Promise<boolean>;
+
+/** Whether a hash is of the current format and at least `cost`: else it is replaced at the next right answer. */
+export function isCurrentHash(stored: string, cost: HashCost): boolean {
+  const [scheme, iterations] = stored.split('$');
+  return scheme === HASH_SCHEME && Number(iterations) >= cost.iterations;
 }
 
-/** A numeric code of `length` digits from a CSPRNG. */
-export const numericCode = (length: number) => Array.from({ length }, () => String(randomInt(0, 10))).join('');
+/** Checks a secret against its hash: of the current format here, of an older one by `older` (when given). */
+export async function verifySecret(secret: string, stored: string, older?: OlderHashCheck): Promise<boolean> {
+  const parts = stored.split('$');
+  if (parts[0] !== HASH_SCHEME) return (await older?.(secret, stored)) ?? false;
+  const [, iterations, salt, hash] = parts;
+  const count = Number(iterations);
+  if (!Number.isSafeInteger(count) || count < 1 || !salt || !hash || parts.length !== 4) return false;
+  try {
+    const key = await pbkdf2(secret, Uint8Array.from(base64url.decode(salt)), count);
+    return sameText(base64url.encode(key), hash);
+  } catch {
+    return false;
+  }
+}
+
+/** A numeric code of `length` digits from a CSPRNG (each digit uniform: bytes of 250 and more are drawn again). */
+export function numericCode(length: number): string {
+  let code = '';
+  while (code.length < length) {
+    for (const byte of randomBytes(length)) if (byte < 250 && code.length < length) code += String(byte % 10);
+  }
+  return code;
+}
 
 /** An unguessable URL-safe token. */
-export const urlToken = (bytes = 24) => randomBytes(bytes).toString('base64url');
+export const urlToken = (bytes = 24) => base64url.encode(randomBytes(bytes));
 
 export type TokenScope = 'user' | 'kyc' | 'admin';
 
@@ -65,61 +126,45 @@ export interface TokenClaims {
 /** A token's signature part: what tells one issued token from another. */
 export const signatureOf = (token: string) => token.slice(token.lastIndexOf('.') + 1);
 
-const b64 = (value: string | Buffer) => Buffer.from(value).toString('base64url');
+const isScope = (value: unknown): value is TokenScope => value === 'user' || value === 'kyc' || value === 'admin';
 
-/** Signs and checks compact HS256 JWTs. */
+/** Signs and checks compact HS256 JWTs (jose), with a key of its own or the one given (a state file's). */
 export class TokenSigner {
-  constructor(private readonly secret: Uint8Array = randomBytes(32)) {}
+  private readonly secret: Uint8Array<ArrayBuffer>;
 
-  sign(claims: TokenClaims): string {
-    const head = b64(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
-    const body = b64(JSON.stringify(claims));
-    return `${head}.${body}.${this.mac(`${head}.${body}`)}`;
+  constructor(secret: Uint8Array = randomBytes(32)) {
+    this.secret = Uint8Array.from(secret);
   }
 
-  /** The claims of a well-signed token, or undefined. Expiry is the caller's to check. */
+  sign(claims: TokenClaims): Promise<string> {
+    return new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(this.secret);
+  }
+
   /**
-   * Tokens already checked, with their claims: a signature's validity never changes under the same key,
-   * so each token string is verified once (expiry and revocation are still checked on every use).
+   * The claims of a well-signed token that has not expired at `now` (the bank's time, ms since the
+   * epoch), or undefined. Whether it was issued after now is the caller's to check (tokens.ts).
    */
-  private readonly verified = new Map<string, Readonly<TokenClaims> | undefined>();
-
-  verify(token: string): Readonly<TokenClaims> | undefined {
-    const known = this.verified.get(token);
-    if (known !== undefined || this.verified.has(token)) return known;
-    const claims = this.check(token);
-    if (this.verified.size >= 10_000) this.verified.clear();
-    this.verified.set(token, claims === undefined ? undefined : Object.freeze(claims));
-    return claims;
-  }
-
-  private check(token: string): TokenClaims | undefined {
-    const parts = token.split('.');
-    if (parts.length !== 3) return undefined;
-    const [head, body, mac] = parts as [string, string, string];
-    const expected = Buffer.from(this.mac(`${head}.${body}`));
-    const given = Buffer.from(mac);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  async verify(token: string, now: number): Promise<Readonly<TokenClaims> | undefined> {
+    let payload: Record<string, unknown>;
     try {
-      const header = JSON.parse(Buffer.from(head, 'base64url').toString()) as { alg?: unknown };
-      if (header.alg !== 'HS256') return undefined;
-      const claims = JSON.parse(Buffer.from(body, 'base64url').toString()) as Partial<TokenClaims>;
-      if (
-        typeof claims.sub !== 'string' ||
-        (claims.scope !== 'user' && claims.scope !== 'kyc' && claims.scope !== 'admin') ||
-        typeof claims.iat !== 'number' ||
-        typeof claims.exp !== 'number' ||
-        typeof claims.ver !== 'number' ||
-        (claims.jti !== undefined && typeof claims.jti !== 'string')
-      )
-        return undefined;
-      return claims as TokenClaims;
+      ({ payload } = await jwtVerify(token, this.secret, {
+        algorithms: ['HS256'],
+        currentDate: new Date(now),
+        requiredClaims: ['sub', 'iat', 'exp'],
+      }));
     } catch {
       return undefined;
     }
-  }
-
-  private mac(data: string) {
-    return createHmac('sha256', this.secret).update(data).digest('base64url');
+    const { sub, scope, iat, exp, ver, jti } = payload;
+    if (
+      typeof sub !== 'string' ||
+      !isScope(scope) ||
+      typeof iat !== 'number' ||
+      typeof exp !== 'number' ||
+      typeof ver !== 'number' ||
+      (jti !== undefined && typeof jti !== 'string')
+    )
+      return undefined;
+    return { sub, scope, iat, exp, ver, ...(jti === undefined ? {} : { jti }) };
   }
 }

@@ -91,7 +91,7 @@ export const PERSONAS: readonly Persona[] = [
 /** Hashes are slow on purpose; the seed computes each persona's once per process. */
 const hashCache = new Map<string, Promise<string>>();
 const cachedHash = (key: string, secret: string, cost: HashCost) => {
-  const id = `${cost.N}:${cost.r}:${cost.p}:${key}`;
+  const id = `${cost.iterations}:${key}`;
   let hash = hashCache.get(id);
   if (!hash) {
     hash = hashSecret(secret, cost);
@@ -114,8 +114,15 @@ export async function seedBank(
   const now = bank.now();
   const byEmail = new Map<string, User>();
 
+  const passwordOf = (p: Persona) =>
+    (p.role === 'admin' ? options.adminPassword : undefined) ?? p.password ?? DEMO_PASSCODE;
+  // Every hash started at once (the platform computes them side by side), then taken in turn.
   for (const p of PERSONAS) {
-    const password = (p.role === 'admin' ? options.adminPassword : undefined) ?? p.password ?? DEMO_PASSCODE;
+    void cachedHash(`passcode:${p.email}:${passwordOf(p)}`, passwordOf(p), cost);
+    if (p.pin) void cachedHash(`pin:${p.email}`, DEMO_PIN, cost);
+  }
+  for (const p of PERSONAS) {
+    const password = passwordOf(p);
     const user = await bank.createUser(
       {
         email: p.email,
@@ -154,7 +161,7 @@ export async function seedBank(
   };
 
   // unverified has been sent a code
-  bank.resendConfirmCode('unverified@bank.test');
+  await bank.resendConfirmCode('unverified@bank.test');
 
   // demo: money of every status, requests, notifications
   const demo = persona('demo@bank.test');

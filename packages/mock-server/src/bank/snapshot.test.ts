@@ -32,7 +32,7 @@ describe('a snapshot', () => {
     const { bank } = await seededTestBank();
     const email = 'unverified@bank.test';
     const restored = Bank.restore(bank.snapshot(), { ...options, now: bank.now });
-    expect(restored.verifyEmail(email, lastCode(bank, email)).emailVerified).toBe(true);
+    expect((await restored.verifyEmail(email, lastCode(bank, email))).emailVerified).toBe(true);
   });
 
   it('refuses a code key of the wrong length', async () => {

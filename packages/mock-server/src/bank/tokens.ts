@@ -1,9 +1,9 @@
 /** Signed tokens that expire, carry the user, and die with a passcode change or reset, or an e-mail change. */
-import { randomBytes } from 'node:crypto';
+import { base64url } from 'jose';
 import type { BankContext } from './context';
 import { refuse } from './errors';
 import type { User } from './model';
-import { signatureOf, type TokenClaims, type TokenScope, type TokenSigner } from './security';
+import { randomBytes, signatureOf, type TokenClaims, type TokenScope, type TokenSigner } from './security';
 import type { Users } from './users';
 
 export class Tokens {
@@ -13,7 +13,7 @@ export class Tokens {
     private readonly users: Users,
   ) {}
 
-  issue(user: User, scope: TokenScope, remember = false): string {
+  issue(user: User, scope: TokenScope, remember = false): Promise<string> {
     const { config } = this.context;
     const minutes =
       scope === 'kyc' ? config.kycTokenTtlMinutes : remember ? config.rememberTtlMinutes : config.tokenTtlMinutes;
@@ -24,12 +24,12 @@ export class Tokens {
       iat,
       exp: iat + minutes * 60,
       ver: user.credentialVersion,
-      jti: randomBytes(9).toString('base64url'),
+      jti: base64url.encode(randomBytes(9)),
     });
   }
 
   /** A token fitting where the user stands: the full token once KYC is approved, else the temporary one. */
-  fitting(user: User, remember = false) {
+  fitting(user: User, remember = false): Promise<string> {
     return user.kyc === 'Verified' ? this.issue(user, 'user', remember) : this.issue(user, 'kyc');
   }
 
@@ -41,21 +41,21 @@ export class Tokens {
   }
 
   /**
-   * Whether a token's lifetime holds at the bank's now: not expired, and not issued after now (a token
-   * issued while the bank's clock was ahead would otherwise outlive its lifetime once the clock goes
-   * back: such a session has ended).
+   * Whether a token was not issued after `now` (the signer has checked that it has not expired at the
+   * bank's now): a token issued while the bank's clock was ahead would otherwise outlive its lifetime
+   * once the clock goes back; such a session has ended.
    */
-  private isLive(claims: Readonly<TokenClaims>) {
-    const now = this.context.now();
-    return claims.iat * 1000 <= now && claims.exp * 1000 > now;
+  private issuedBy(claims: Readonly<TokenClaims>, now: number) {
+    return claims.iat * 1000 <= now;
   }
 
   /** The user a token opens, if it is well signed, live, current and of the given scope. */
-  authenticate(token: string | undefined, scope: TokenScope): User {
+  async authenticate(token: string | undefined, scope: TokenScope): Promise<User> {
     if (!token) refuse('unauthorized', 'Please log in to continue');
-    const claims = this.signer.verify(token);
+    const now = this.context.now();
+    const claims = await this.signer.verify(token, now);
     const user = claims ? this.users.find(claims.sub) : undefined;
-    if (!claims || !user || !this.isLive(claims) || !this.isCurrent(user, claims.ver, token))
+    if (!claims || !user || !this.issuedBy(claims, now) || !this.isCurrent(user, claims.ver, token))
       return refuse('unauthorized', 'Your session has ended. Please log in again.');
     if (claims.scope !== scope) {
       if (claims.scope === 'kyc') refuse('forbidden', 'Complete your identity verification first');

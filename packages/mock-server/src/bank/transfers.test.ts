@@ -74,7 +74,7 @@ describe('a transfer', () => {
       expect((await refused(() => bank.submitTransfer(demo, big))).message).toBe(
         'Confirm this transfer with your PIN first',
       );
-      bank.confirmTransferCode(demo, lastCode(bank, 'demo@bank.test'), big);
+      await bank.confirmTransferCode(demo, lastCode(bank, 'demo@bank.test'), big);
       bank.submitTransfer(demo, big);
     });
 
@@ -95,7 +95,7 @@ describe('a transfer', () => {
     it('refuses the code a second time', async () => {
       await bank.confirmPin(demo, DEMO_PIN, big);
       const code = lastCode(bank, 'demo@bank.test');
-      bank.confirmTransferCode(demo, code, big);
+      await bank.confirmTransferCode(demo, code, big);
       expect((await refused(() => bank.confirmTransferCode(demo, code, big))).message).toMatch(
         /No authorization code is waiting/u,
       );
@@ -123,7 +123,7 @@ describe('a transfer', () => {
       expect((await refused(() => bank.confirmTransferCode(demo, code, big))).status).toBe(423);
       advance(15 * MINUTE);
       await bank.confirmPin(demo, DEMO_PIN, big);
-      bank.confirmTransferCode(demo, lastCode(bank, 'demo@bank.test'), big);
+      await bank.confirmTransferCode(demo, lastCode(bank, 'demo@bank.test'), big);
     });
 
     it('can also be asked for a new payee only, by configuration', async () => {
@@ -132,7 +132,7 @@ describe('a transfer', () => {
       });
       const user = strict.findByEmail('demo@bank.test')!;
       expect((await strict.confirmPin(user, DEMO_PIN, transfer(5))).stepUp).toBe(true);
-      strict.confirmTransferCode(user, strict.outboxFor(user.email)[0]?.code ?? '', transfer(5));
+      await strict.confirmTransferCode(user, strict.outboxFor(user.email)[0]?.code ?? '', transfer(5));
       strict.submitTransfer(user, transfer(5));
       expect((await strict.confirmPin(user, DEMO_PIN, transfer(5))).stepUp).toBe(false);
     });
@@ -235,7 +235,7 @@ describe('a transfer and the bank clock moved forward, then back', () => {
     const code = lastCode(bank, 'demo@bank.test');
     bank.clock.advance(9);
     bank.clock.reset();
-    bank.confirmTransferCode(demo, code, big);
+    await bank.confirmTransferCode(demo, code, big);
     bank.submitTransfer(demo, big);
   });
 
@@ -254,6 +254,6 @@ describe('a transfer and the bank clock moved forward, then back', () => {
     await bank.confirmPin(demo, DEMO_PIN, big);
     // The outbox lists by bank time: the code sent while the clock was ahead still comes first.
     const fresh = bank.outboxFor('demo@bank.test').find((message) => message.createdAt === bank.now());
-    bank.confirmTransferCode(demo, fresh?.code ?? '', big);
+    await bank.confirmTransferCode(demo, fresh?.code ?? '', big);
   });
 });

@@ -2,6 +2,7 @@
  * Transfers to another bank, in three steps: the PIN; when asked, an authorization code sent by
  * e-mail and bound to the amount and payee; then the transfer itself, held at once, fee included.
  */
+import { serviceChargeCents } from '@ebank/contract';
 import type { CodeKey } from './codes';
 import { stillRuns } from './clock';
 import { formatAmount, MINUTE, toCents, type BankContext } from './context';
@@ -45,7 +46,7 @@ export class Transfers {
   ) {}
 
   feeCents(amountCents: number) {
-    return Math.round((amountCents * this.context.config.serviceChargePercent) / 100);
+    return serviceChargeCents(amountCents, this.context.config.serviceChargePercent);
   }
 
   /** Whether the fee leaves part of an amount for the payee: a transfer needs it to be less than the amount. */
@@ -88,6 +89,9 @@ export class Transfers {
     const amountCents = toCents(transfer.amount);
     this.assertFeeBelow(amountCents);
     await this.parts.credentials.checkPin(user, pin);
+    // The code that may be needed, hashed now: from here to the last write, nothing waits.
+    const code = numericCode(4);
+    const hash = await this.parts.codes.hash(code);
     this.assertAffordable(user, amountCents);
     const payeeKey = payeeKeyOf(transfer);
     const rule = this.context.config.stepUp;
@@ -100,8 +104,7 @@ export class Transfers {
       user.authorization = { amountCents, payeeKey, expiresAt: this.authorizationExpiry() };
       return { stepUp: false };
     }
-    const code = numericCode(4);
-    user.stepUp = { hash: this.parts.codes.hash(code), amountCents, payeeKey, expiresAt: this.authorizationExpiry() };
+    user.stepUp = { hash, amountCents, payeeKey, expiresAt: this.authorizationExpiry() };
     const amount = formatAmount(this.context, amountCents);
     const ttl = this.context.config.stepUpCodeTtlMinutes;
     this.parts.outbox.send(user.email, 'transfer-code', 'Your transfer authorization code', {
@@ -116,7 +119,8 @@ export class Transfers {
   }
 
   /** Step 2, when asked: the code sent by e-mail, for this very amount and payee. */
-  confirmTransferCode(user: User, code: string, transfer: TransferInput) {
+  async confirmTransferCode(user: User, code: string, transfer: TransferInput) {
+    const given = await this.parts.codes.hash(code);
     this.assertFeeBelow(toCents(transfer.amount));
     const { lockouts } = this.parts;
     lockouts.assertUnlocked(user, 'stepUp');
@@ -126,7 +130,7 @@ export class Transfers {
       delete user.stepUp;
       refuse('gone', 'This authorization code has expired. Start the transfer again.');
     }
-    if (!this.parts.codes.matches(code, pending.hash))
+    if (!this.parts.codes.matches(given, pending.hash))
       lockouts.wrongAnswer(user, 'stepUp', 'Incorrect authorization code.');
     if (pending.amountCents !== toCents(transfer.amount) || pending.payeeKey !== payeeKeyOf(transfer))
       refuse('forbidden', 'This code was issued for a different amount or payee. Start the transfer again.');

@@ -2,10 +2,10 @@
  * Files customers sent (pictures, KYC documents, proofs of payment), kept in memory, within a quota per
  * customer (files and bytes in all, config.ts): a file past it is refused and nothing is stored.
  */
-import { randomUUID } from 'node:crypto';
 import type { BankContext } from './context';
 import { refuse } from './errors';
 import type { Upload, UploadSnapshot, User } from './model';
+import { fromBase64, randomId, toBase64 } from './security';
 
 const MB = 1024 * 1024;
 
@@ -37,7 +37,7 @@ export class Uploads {
         `Your account already holds as many files as it can keep (${limit}). Please contact support before sending more.`,
       );
     }
-    const id = randomUUID();
+    const id = randomId();
     this.add({ id, ownerId: owner.id, mimetype, bytes: new Uint8Array(bytes), createdAt: this.context.now() });
     return id;
   }
@@ -84,11 +84,11 @@ export class Uploads {
 
   /** The uploads as plain records (the bytes in base64), in the order stored. */
   records(): UploadSnapshot[] {
-    return [...this.uploads.values()].map((u) => ({ ...u, bytes: Buffer.from(u.bytes).toString('base64') }));
+    return [...this.uploads.values()].map((u) => ({ ...u, bytes: toBase64(u.bytes) }));
   }
 
   /** Takes in records from records(). */
   load(records: readonly UploadSnapshot[]) {
-    for (const u of records) this.add({ ...u, bytes: new Uint8Array(Buffer.from(u.bytes, 'base64')) });
+    for (const u of records) this.add({ ...u, bytes: fromBase64(u.bytes) });
   }
 }

@@ -1,9 +1,8 @@
 /** The customers and staff the bank knows: who they are, their profile and account message. */
-import { randomBytes, randomUUID } from 'node:crypto';
 import type { BankContext } from './context';
 import { refuse } from './errors';
 import type { Profile, User, UserSnapshot } from './model';
-import { hashSecret } from './security';
+import { hashSecret, randomBytes, randomId } from './security';
 
 export interface NewUser {
   readonly email: string;
@@ -32,7 +31,7 @@ export class Users {
     // Checked again: another sign-up may have taken the address or the username while the hash was computed.
     assertFree();
     const user: User = {
-      id: randomUUID(),
+      id: randomId(),
       email,
       username: input.username,
       firstName: input.firstName,
@@ -62,7 +61,8 @@ export class Users {
 
   private newAccountNumber(): string {
     for (;;) {
-      const candidate = `4${String(randomBytes(5).readUIntBE(0, 5) % 1_000_000_000).padStart(9, '0')}`;
+      const draw = randomBytes(5).reduce((n, byte) => n * 256 + byte, 0);
+      const candidate = `4${String(draw % 1_000_000_000).padStart(9, '0')}`;
       if (![...this.byId.values()].some((u) => u.accountNumber === candidate)) return candidate;
     }
   }

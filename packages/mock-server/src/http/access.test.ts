@@ -182,10 +182,10 @@ describe('the staff key', () => {
     expect(refused.body).not.toHaveProperty('jwt');
   });
 
-  it("leaves open the health check, uploaded pictures and the staff page's own files", async () => {
+  it('leaves open the health check, uploaded pictures and the way from the staff address to the admin area', async () => {
     await get('/__mock/health').expect(200);
-    await get('/__mock/staff/').expect(200);
-    await get('/__mock/staff/staff.js').expect(200);
+    await get('/__mock/staff/').expect(302).expect('Location', '/wp-user/admin/');
+    await get('/__mock/staff/staff.js').expect(401);
     const state = (await get('/__mock/staff/state').set('Authorization', `Bearer ${STAFF_KEY}`).expect(200)).body as {
       kyc: { documents: string[] }[];
     };

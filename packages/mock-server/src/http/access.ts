@@ -108,16 +108,15 @@ export function sameSiteWrites(ownHosts: readonly string[]): RequestHandler {
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
-/** The developer endpoints that stay open with a staff key: health, uploaded pictures, the staff page's files. */
+/**
+ * The developer endpoints that stay open with a staff key: health, uploaded pictures, and the staff
+ * address, which only leads to the portal's admin area (where staff sign in).
+ */
 function isOpenWithKey(req: Request): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   // Mounted at /__mock: `req.path` is the rest, matched as Express matches routes (any case, trailing slash).
   const path = req.path.toLowerCase().replace(/(?<=.)\/$/u, '');
-  return (
-    path === '/health' ||
-    path.startsWith('/uploads/') ||
-    ['/staff', '/staff/staff.js', '/staff/staff.css', '/staff/favicon.svg'].includes(path)
-  );
+  return path === '/health' || path.startsWith('/uploads/') || path === '/staff';
 }
 
 /**
@@ -127,7 +126,7 @@ function isOpenWithKey(req: Request): boolean {
 export function staffGate(staffKey: string | undefined, bank: () => Bank): RequestHandler {
   if (staffKey === undefined) return (_req, _res, next) => next();
   const key = digest(staffKey);
-  return (req, res, next) => {
+  return async (req, res, next) => {
     if (isOpenWithKey(req)) {
       next();
       return;
@@ -139,7 +138,7 @@ export function staffGate(staffKey: string | undefined, bank: () => Bank): Reque
         return;
       }
       try {
-        bank().authenticate(credential, 'admin');
+        await bank().authenticate(credential, 'admin');
         next();
         return;
       } catch (error) {

@@ -68,7 +68,7 @@ export async function answerApiCall(
     const user =
       operation.auth === 'none'
         ? undefined
-        : bank.authenticate(decoded.token, operation.auth === 'kyc' ? 'kyc' : 'user');
+        : await bank.authenticate(decoded.token, operation.auth === 'kyc' ? 'kyc' : 'user');
     if (user) customer = { email: user.email };
     const context = user ? { bank, origin, stored, user, token: decoded.token ?? '' } : { bank, origin, stored };
     const handler = handlers[decoded.name] as (c: typeof context, i: unknown) => unknown;

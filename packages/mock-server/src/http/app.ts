@@ -32,6 +32,7 @@ import { NamedSnapshots } from './dev-snapshots';
 import { staffRouter } from './staff';
 import { openApiRouter } from './openapi';
 import { StateFile } from '../persistence';
+import { checkScryptHash } from '../older-hashes';
 import { webApp } from './web-static';
 import { validatingProxy } from './proxy';
 
@@ -80,7 +81,7 @@ export interface MockApp {
 const API_PATH = '/api/users.php';
 
 /** The Express route method for each method of a developer endpoint. */
-const VERBS = { GET: 'get', POST: 'post', PUT: 'put', DELETE: 'delete' } as const;
+const VERBS = { GET: 'get', POST: 'post', DELETE: 'delete' } as const;
 
 /** Never cached: on every reply of the API. */
 const noStore: RequestHandler = (_req, res, next) => {
@@ -104,6 +105,8 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
   const seedOptions = {
     config: options.bank ?? {},
     signer,
+    // Hashes from before PBKDF2 (a state file's, a snapshot's) still sign in, and are brought up to date.
+    olderHashes: checkScryptHash,
     // On a shared server the admin signs in with the staff key: the seeded password is public.
     adminPassword: options.access?.staffKey,
     ...(options.now ? { now: options.now } : {}),
@@ -208,9 +211,9 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
       bank = await seedBank(seedOptions);
     },
   };
-  // The staff page and the body parsers of the staff console's JSON API (server only).
+  // The body parsers of the staff API, and the way from the staff address to the admin area (server only).
   app.use(STAFF_API_PATH, staffRouter());
-  // The clock's and the snapshots' bodies, read as the staff console's are.
+  // The clock's and the snapshots' bodies, read as the staff API's are.
   app.use(
     [...DEV_BODY_PATHS],
     express.json({ limit: STAFF_BODY_LIMIT_BYTES }),
@@ -253,7 +256,7 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
       sendError(res, 400, 'The URL is malformed', 'invalid_request');
       return;
     }
-    // Another route's body parser (the staff console's JSON): a 4xx of its own is the client's.
+    // Another route's body parser (the staff API's JSON): a 4xx of its own is the client's.
     const e = error as { status?: unknown; statusCode?: unknown; type?: unknown };
     const status = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : 0;
     if (e.type === 'charset.unsupported' || e.type === 'encoding.unsupported') {

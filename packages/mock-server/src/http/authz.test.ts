@@ -214,7 +214,7 @@ describe.each(operationNames)('%s', (name) => {
         token = 'not-a-token';
         break;
       case 'forged':
-        token = forge(holder, scope);
+        token = await forge(holder, scope);
         break;
       case 'expired':
         token = await tokenOf(holder);

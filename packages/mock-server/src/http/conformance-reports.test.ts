@@ -1,15 +1,15 @@
 /**
- * The conformance check's reports for CI (packages/contract/src/conformance: `--junit FILE`, `--json`),
+ * The conformance check's reports for CI (packages/tools/src/conformance: `--junit FILE`, `--json`),
  * from the command line the README gives, against the real mock bank in this process: the JSON alone
  * on stdout, a JUnit file in a temporary folder, and the failure a wrong reply makes in both. The
- * report's XML itself is read back strictly in the contract's own tests (junit.test.ts).
+ * report's XML itself is read back with an XML parser in the tools' own tests (junit.test.ts).
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationNames } from '@ebank/contract';
-import { REFUSALS } from '@ebank/contract/conformance';
+import { REFUSALS } from '@ebank/tools/conformance';
 import { brokenFront, type Front } from '../testing/broken-front';
 import { conformanceCli } from '../testing/conformance-cli';
 import { startBank, type Harness } from '../testing/harness';

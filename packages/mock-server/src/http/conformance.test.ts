@@ -1,12 +1,11 @@
 /**
- * The contract's conformance check (packages/contract/src/conformance) run against the real mock bank:
+ * The conformance check of the tools package (packages/tools/src/conformance) run against the real mock bank:
  * every row passes, with and without --read-only; a reply of the wrong shape is caught with its zod
  * issue; and the command line the README gives prints the table and exits 0.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { operationNames, operations } from '@ebank/contract';
-// The check is a tool of the contract package, not one of its exports: it is reached by its path.
-import { allPass, DEMO_ACCOUNT, REFUSALS, runConformance, SIGN_IN } from '@ebank/contract/conformance';
+import { allPass, DEMO_ACCOUNT, REFUSALS, runConformance, SIGN_IN } from '@ebank/tools/conformance';
 import { DEMO_PASSCODE, DEMO_PIN } from '../bank/seed';
 import { brokenFront } from '../testing/broken-front';
 import { conformanceCli } from '../testing/conformance-cli';

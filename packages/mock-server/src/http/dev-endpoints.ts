@@ -1,15 +1,15 @@
 /**
- * The developer endpoints (DESIGN.md: health, outbox, reset, the staff console's JSON API, the uploaded
- * pictures, the request journal of dev-journal.ts, the bank clock of dev-clock.ts, the named snapshots of
- * dev-snapshots.ts) and the limits on the API calls no token opens, without a web framework: each takes
- * a plain request (path parameters, query, body) and gives a plain reply (status, every header, body).
- * The Express app (app.ts) and the in-browser demo (packages/demo, behind a service worker) are thin
- * adapters over them, so both answer the same bytes with the same headers; each keeps only its
- * transport (reading the body, keeping the bank). What only the server serves (the staff page, the OpenAPI docs, the validating
- * proxy, the web app's files) is not here.
+ * The developer endpoints (health, outbox, the uploaded pictures, and the staff API of the contract's
+ * `staffContract`: the staff state and decisions, account messages, the request journal of dev-journal.ts,
+ * the bank clock of dev-clock.ts, the named snapshots of dev-snapshots.ts, the reset) and the limits on
+ * the API calls no token opens, without a web framework: each takes a plain request (path parameters,
+ * query, body) and gives a plain reply (status, every header, body). The Express app (app.ts) and the
+ * in-browser demo (packages/demo, behind a service worker) are thin adapters over them, so both answer the
+ * same bytes with the same headers; each keeps only its transport (reading the body, keeping the bank).
+ * What only the server serves (the way from the old staff address to the admin area, the OpenAPI docs,
+ * the validating proxy, the web app's files) is not here.
  */
-import { sniffImageType } from '@ebank/contract';
-import { z } from 'zod';
+import { sniffImageType, staffContract } from '@ebank/contract';
 import type { Bank, LimitedCall } from '../bank/bank';
 import { BankError, refuse } from '../bank/errors';
 import type { User } from '../bank/model';
@@ -19,6 +19,7 @@ import { journalEndpoints, type Journal } from './dev-journal';
 import { clockEndpoints, CLOCK_PATH } from './dev-clock';
 import { snapshotEndpoints, SNAPSHOTS_PATH, type NamedSnapshots } from './dev-snapshots';
 import type { BankSnapshot } from '../bank/model';
+import { staffEndpoint, type StaffEndpoint } from './staff-endpoint';
 
 /** Headers on everything the server sends (ASVS V3): a strict CSP, no sniffing, no framing, no referrer. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
@@ -157,39 +158,26 @@ export interface DevRequest {
 }
 
 export interface DevEndpoint {
-  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  readonly method: 'GET' | 'POST' | 'DELETE';
   /** Its path, with `:name` parameters (the syntax of Express and of Mock Service Worker alike). */
   readonly path: string;
   /** Answers a request; a refusal by the bank is its status and JSON error, any other error a 500. */
   readonly answer: (host: DevHost, request: DevRequest) => Promise<Reply>;
 }
 
-/** The limit of a staff console request's body (JSON or a form). */
+/** The limit of a staff request's body (JSON or a form). */
 export const STAFF_BODY_LIMIT_BYTES = 16 * 1024;
 
-const required = (field: string) => ({
-  error: (issue: { input: unknown }) =>
-    issue.input === undefined ? `${field}: is required` : `${field}: must be text`,
-});
-const NoticeSchema = z.strictObject({
-  head: z.string(required('head')).trim().min(1, 'head: is required').max(200, 'head: must be at most 200 characters'),
-  body: z
-    .string(required('body'))
-    .trim()
-    .min(1, 'body: is required')
-    .max(2000, 'body: must be at most 2000 characters'),
-});
+/** A customer by e-mail address (or by id). */
+const customer = (bank: Bank, key: string): User =>
+  key.includes('@') ? (bank.findByEmail(key) ?? refuse('not_found', 'No such customer')) : bank.user(key);
+
+const ok = (value: unknown, headers?: Readonly<Record<string, string>>) => jsonReply(200, value, headers);
 
 const param = (request: DevRequest, name: string) => {
   const value = request.params[name];
   return typeof value === 'string' ? value : '';
 };
-
-/** A customer by id or by e-mail address (as the staff console names them). */
-const customer = (bank: Bank, key: string): User =>
-  key.includes('@') ? (bank.findByEmail(key) ?? refuse('not_found', 'No such customer')) : bank.user(key);
-
-const ok = (value: unknown, headers?: Readonly<Record<string, string>>) => jsonReply(200, value, headers);
 
 /** The image an upload holds, as the type its bytes show, whatever was claimed or stored with it. */
 function uploadReply(bank: Bank, id: string): Reply {
@@ -210,6 +198,53 @@ function uploadReply(bank: Bank, id: string): Reply {
   };
 }
 
+/** The staff API: every route of the staff contract. */
+const staffEndpoints = {
+  staffState: staffEndpoint(staffContract.getState)(async (host) => ({
+    status: 200,
+    body: staffState(await host.bank()),
+  })),
+  decideKyc: staffEndpoint(staffContract.decideKyc)(async (host, { params }) => {
+    const bank = await host.bank();
+    const user = customer(bank, params.email);
+    bank.decideKyc(user.id, params.decision === 'approve');
+    return { status: 200, body: { ok: true, email: user.email, kyc: user.kyc } };
+  }),
+  decideRequest: staffEndpoint(staffContract.decideRequest)(async (host, { params }) => {
+    const decided = (await host.bank()).decideRequest(params.id, params.decision === 'confirm');
+    return { status: 200, body: { ok: true, id: decided.id, status: decided.status } };
+  }),
+  setAccountMessage: staffEndpoint(staffContract.setAccountMessage)(async (host, { params, body }) => {
+    const bank = await host.bank();
+    const user = customer(bank, params.email);
+    bank.setNotice(user.id, body);
+    return { status: 200, body: { ok: true, email: user.email, notice: user.notice ?? null } };
+  }),
+  clearAccountMessage: staffEndpoint(staffContract.clearAccountMessage)(async (host, { params }) => {
+    const bank = await host.bank();
+    const user = customer(bank, params.email);
+    bank.setNotice(user.id, undefined);
+    return { status: 200, body: { ok: true, email: user.email, notice: null } };
+  }),
+  resetBank: staffEndpoint(staffContract.resetBank)(async (host) => {
+    await host.reset();
+    return { status: 200, body: { ok: true } };
+  }),
+  ...journalEndpoints(),
+  ...clockEndpoints(),
+  ...snapshotEndpoints(),
+} satisfies Record<string, StaffEndpoint>;
+
+/** A staff endpoint as a developer endpoint: its JSON answer with the security headers. */
+const withJsonReply = ({ method, path, answer }: StaffEndpoint): DevEndpoint => ({
+  method,
+  path,
+  answer: async (host, request) => {
+    const { status, body, headers } = await answer(host, request);
+    return jsonReply(status, body, headers);
+  },
+});
+
 const endpoints = {
   health: {
     method: 'GET',
@@ -228,71 +263,12 @@ const endpoints = {
       );
     },
   },
-  reset: {
-    method: 'POST',
-    path: '/__mock/reset',
-    answer: async (host) => {
-      await host.reset();
-      return ok({ ok: true });
-    },
-  },
   upload: {
     method: 'GET',
     path: uploadPath(':id'),
     answer: async (host, request) => uploadReply(await host.bank(), param(request, 'id')),
   },
-  staffState: {
-    method: 'GET',
-    path: '/__mock/staff/state',
-    answer: async (host) => ok(staffState(await host.bank())),
-  },
-  decideKyc: {
-    method: 'POST',
-    path: '/__mock/staff/kyc/:user/:decision',
-    answer: async (host, request) => {
-      const decision = param(request, 'decision');
-      if (decision !== 'approve' && decision !== 'decline') refuse('not_found', 'Use approve or decline');
-      const bank = await host.bank();
-      const user = customer(bank, param(request, 'user'));
-      bank.decideKyc(user.id, decision === 'approve');
-      return ok({ ok: true, email: user.email, kyc: user.kyc });
-    },
-  },
-  decideRequest: {
-    method: 'POST',
-    path: '/__mock/staff/requests/:id/:decision',
-    answer: async (host, request) => {
-      const decision = param(request, 'decision');
-      if (decision !== 'confirm' && decision !== 'decline') refuse('not_found', 'Use confirm or decline');
-      const decided = (await host.bank()).decideRequest(param(request, 'id'), decision === 'confirm');
-      return ok({ ok: true, id: decided.id, status: decided.status });
-    },
-  },
-  setNotice: {
-    method: 'PUT',
-    path: '/__mock/staff/customers/:user/notice',
-    answer: async (host, request) => {
-      const parsed = NoticeSchema.safeParse(request.body);
-      if (!parsed.success) refuse('invalid', parsed.error.issues.map((i) => i.message).join('; '));
-      const bank = await host.bank();
-      const user = customer(bank, param(request, 'user'));
-      bank.setNotice(user.id, parsed.data);
-      return ok({ ok: true, email: user.email, notice: user.notice ?? null });
-    },
-  },
-  clearNotice: {
-    method: 'DELETE',
-    path: '/__mock/staff/customers/:user/notice',
-    answer: async (host, request) => {
-      const bank = await host.bank();
-      const user = customer(bank, param(request, 'user'));
-      bank.setNotice(user.id, undefined);
-      return ok({ ok: true, email: user.email, notice: null });
-    },
-  },
-  ...journalEndpoints(ok),
-  ...clockEndpoints(ok),
-  ...snapshotEndpoints(jsonReply),
+  ...Object.fromEntries(Object.entries(staffEndpoints).map(([name, endpoint]) => [name, withJsonReply(endpoint)])),
 } satisfies Record<string, DevEndpoint>;
 
 /** A refusal by the bank as its status and JSON error; anything else is an internal error of the mock. */
@@ -321,8 +297,8 @@ export const DEV_ENDPOINTS: readonly DevEndpoint[] = Object.values(endpoints).ma
   },
 }));
 
-/** Where the staff console's JSON API is (its requests may carry a JSON or form body). */
+/** Where the staff state and decisions are (their requests may carry a JSON or form body). */
 export const STAFF_API_PATH = '/__mock/staff';
 
-/** The other developer endpoints whose requests may carry a JSON or form body, read as the staff console's. */
+/** The other developer endpoints whose requests may carry a JSON or form body, read as the staff API's. */
 export const DEV_BODY_PATHS: readonly string[] = [CLOCK_PATH, SNAPSHOTS_PATH];

@@ -6,7 +6,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Script } from 'node:vm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pngBlob } from '@ebank/contract/testing';
 import { DEMO_PASSCODE } from '../bank/seed';
@@ -126,19 +125,6 @@ describe('GET /__mock/journal', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true });
     expect(await journal()).toEqual([]);
-  });
-});
-
-describe('the staff console', () => {
-  it('has a request journal section, read by its script file (no inline script)', async () => {
-    const html = await (await bank.send('/__mock/staff/')).text();
-    expect(html).toContain('<h2 id="journal-h">Request journal</h2>');
-    expect(html).toContain('<a href="#journal-h">Request journal</a>');
-    expect(html).not.toMatch(/<script>(?!<)/u);
-    const script = await (await bank.send('/__mock/staff/staff.js')).text();
-    expect(script).toContain("staffFetch('/__mock/journal'");
-    // It compiles (it is sent as it is written, inside a template string).
-    expect(() => new Script(script)).not.toThrow();
   });
 });
 

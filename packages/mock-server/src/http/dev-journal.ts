@@ -13,55 +13,36 @@
 import {
   ErrorReplySchema,
   fieldMeta,
+  JournalFilterSchema,
   operationForCrud,
   operationForMarker,
   operationNames,
   operations,
   selectorLabel,
   sniffImageType,
+  staffContract,
   TOKEN_FIELD,
   type FieldMeta,
   type IncomingFile,
+  type JournalEntry,
+  type JournalFile,
+  type JournalFilter,
+  type JournalValue,
   type OperationName,
 } from '@ebank/contract';
 import { z } from 'zod';
 import { refuse } from '../bank/errors';
 import type { ApiCall, ApiResult } from './api-core';
-import type { DevEndpoint, Reply } from './dev-endpoints';
+import { staffEndpoint, type StaffEndpoint } from './staff-endpoint';
+
+export type { JournalEntry, JournalFile, JournalFilter, JournalValue };
 
 /** How many calls the journal keeps (the oldest go first). */
 export const JOURNAL_LIMIT = 500;
 /** Where the journal is read (`GET`) and cleared (`DELETE`). */
-export const JOURNAL_PATH = '/__mock/journal';
+export const JOURNAL_PATH = staffContract.getJournal.path;
 /** What a secret's value is shown as. */
 export const MASK = '***';
-
-/** A file as the journal shows it: never its bytes. */
-export interface JournalFile {
-  readonly name: string;
-  /** The image type its bytes show, or null when they show none. */
-  readonly type: string | null;
-  readonly size: number;
-}
-
-export type JournalValue = string | readonly string[] | JournalFile | readonly JournalFile[];
-
-export interface JournalEntry {
-  /** When the call arrived (ISO 8601). */
-  readonly at: string;
-  /** The contract's name of the operation, or null when the call named none (or several). */
-  readonly operation: OperationName | null;
-  /** The wire selector (the marker field's name, or `crud=...`), or null with no operation. */
-  readonly selector: string | null;
-  /** The customer: the one the call's token opened, else the `email` field sent; null when neither. */
-  readonly email: string | null;
-  readonly status: number;
-  readonly durationMs: number;
-  /** The fields as sent, secrets masked; files by name, type and size. */
-  readonly fields: Readonly<Record<string, JournalValue>>;
-  /** Whether the reply passed the contract's check (the error shape for an error); null when unchecked. */
-  readonly replyValid: boolean | null;
-}
 
 /** An API call as a transport answered it. */
 export interface AnsweredCall {
@@ -194,36 +175,6 @@ function replyValidity(result: AnsweredCall['result']): boolean | null {
 // -------------------------------------------------------------------------------------------------
 // the journal and its filters
 
-const filterValue = (field: string) =>
-  z
-    .string({ error: `${field}: give it once` })
-    .optional()
-    .transform((value) => (value === '' ? undefined : value));
-
-const JournalFilterSchema = z.strictObject(
-  {
-    operation: filterValue('operation').refine(
-      (value) => value === undefined || (operationNames as readonly string[]).includes(value),
-      'operation: not an operation of the contract (its TypeScript name, such as login)',
-    ),
-    email: filterValue('email'),
-    status: filterValue('status')
-      .refine(
-        (value) => value === undefined || /^[1-5]\d\d$/u.test(value),
-        'status: must be an HTTP status such as 200',
-      )
-      .transform((value) => (value === undefined ? undefined : Number(value))),
-  },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Filter by operation, email or status only' : undefined) },
-);
-
-/** The journal's filters (each an exact match; absent: any). */
-export interface JournalFilter {
-  readonly operation?: string | undefined;
-  readonly email?: string | undefined;
-  readonly status?: number | undefined;
-}
-
 export interface JournalOptions {
   /** How many calls to keep (default {@link JOURNAL_LIMIT}). */
   readonly limit?: number;
@@ -327,27 +278,15 @@ export class Journal {
   }
 }
 
-/**
- * `GET /__mock/journal?operation=&email=&status=` and `DELETE /__mock/journal`, answered with the
- * developer endpoints' JSON reply (`ok`, from dev-endpoints.ts, which registers these).
- */
-export function journalEndpoints(
-  ok: (value: unknown, headers?: Readonly<Record<string, string>>) => Reply,
-): Record<'journal' | 'clearJournal', DevEndpoint> {
+/** `GET /__mock/journal?operation=&email=&status=` and `DELETE /__mock/journal`, of the staff contract. */
+export function journalEndpoints(): Record<'journal' | 'clearJournal', StaffEndpoint> {
   return {
-    journal: {
-      method: 'GET',
-      path: JOURNAL_PATH,
-      answer: (host, { query }) =>
-        Promise.resolve(ok(host.journal.list(Journal.filter(query)), { 'Cache-Control': 'no-store' })),
-    },
-    clearJournal: {
-      method: 'DELETE',
-      path: JOURNAL_PATH,
-      answer: (host) => {
-        host.journal.clear();
-        return Promise.resolve(ok({ ok: true }));
-      },
-    },
+    journal: staffEndpoint(staffContract.getJournal, { headers: { 'Cache-Control': 'no-store' } })((host, { query }) =>
+      Promise.resolve({ status: 200, body: host.journal.list(query) }),
+    ),
+    clearJournal: staffEndpoint(staffContract.clearJournal)((host) => {
+      host.journal.clear();
+      return Promise.resolve({ status: 200, body: { ok: true } });
+    }),
   };
 }

@@ -8,14 +8,13 @@
  *
  * Transport-free, like dev-endpoints.ts (which registers {@link snapshotEndpoints}).
  */
+import { staffContract, type SnapshotSummary } from '@ebank/contract';
 import { refuse } from '../bank/errors';
 import type { BankSnapshot } from '../bank/model';
-import { SnapshotNameSchema } from '../snapshot-schema';
-import { z } from 'zod';
-import type { DevEndpoint, Reply } from './dev-endpoints';
+import { staffEndpoint, type StaffEndpoint } from './staff-endpoint';
 
 /** Where snapshots are listed (`GET`) and saved (`POST`); `/:name/restore` and `/:name` below it. */
-export const SNAPSHOTS_PATH = '/__mock/snapshots';
+export const SNAPSHOTS_PATH = staffContract.listSnapshots.path;
 /** How many named snapshots are kept at most (each is a whole copy of the bank). */
 export const MAX_NAMED_SNAPSHOTS = 20;
 
@@ -25,12 +24,6 @@ export interface NamedSnapshot {
   /** When it was saved, by the bank's clock (ISO 8601). */
   readonly savedAt: string;
   readonly snapshot: BankSnapshot;
-}
-
-/** A snapshot as it is listed. */
-export interface SnapshotSummary {
-  readonly name: string;
-  readonly savedAt: string;
 }
 
 /** The named snapshots, in the order saved (a name saved again moves to the end). */
@@ -72,51 +65,30 @@ export class NamedSnapshots {
   }
 }
 
-const SaveSchema = z.strictObject(
-  { name: SnapshotNameSchema },
-  { error: (issue) => (issue.code === 'invalid_type' ? 'Send {"name": NAME}' : undefined) },
-);
+const NO_STORE = { 'Cache-Control': 'no-store' };
 
-const nameOf = (params: Readonly<Record<string, unknown>>) => (typeof params.name === 'string' ? params.name : '');
-
-/** The snapshot endpoints, answered with the developer endpoints' JSON reply (`json`, from dev-endpoints.ts). */
-export function snapshotEndpoints(
-  json: (status: number, value: unknown, headers?: Readonly<Record<string, string>>) => Reply,
-): Record<'snapshots' | 'saveSnapshot' | 'restoreSnapshot' | 'deleteSnapshot', DevEndpoint> {
+/** The snapshot endpoints of the staff contract. */
+export function snapshotEndpoints(): Record<
+  'snapshots' | 'saveSnapshot' | 'restoreSnapshot' | 'deleteSnapshot',
+  StaffEndpoint
+> {
   return {
-    snapshots: {
-      method: 'GET',
-      path: SNAPSHOTS_PATH,
-      answer: (host) => Promise.resolve(json(200, host.snapshots.list(), { 'Cache-Control': 'no-store' })),
-    },
-    saveSnapshot: {
-      method: 'POST',
-      path: SNAPSHOTS_PATH,
-      answer: async (host, { body }) => {
-        const parsed = SaveSchema.safeParse(body);
-        if (!parsed.success) refuse('invalid', parsed.error.issues.map((i) => i.message).join('; '));
-        const bank = await host.bank();
-        const saved = host.snapshots.save(parsed.data.name, bank.snapshot(), new Date(bank.now()).toISOString());
-        return json(201, saved);
-      },
-    },
-    restoreSnapshot: {
-      method: 'POST',
-      path: `${SNAPSHOTS_PATH}/:name/restore`,
-      answer: async (host, { params }) => {
-        const { name, savedAt, snapshot } = host.snapshots.get(nameOf(params));
-        await host.restore(snapshot);
-        return json(200, { ok: true, name, savedAt });
-      },
-    },
-    deleteSnapshot: {
-      method: 'DELETE',
-      path: `${SNAPSHOTS_PATH}/:name`,
-      answer: (host, { params }) => {
-        const name = nameOf(params);
-        host.snapshots.delete(name);
-        return Promise.resolve(json(200, { ok: true, name }));
-      },
-    },
+    snapshots: staffEndpoint(staffContract.listSnapshots, { headers: NO_STORE })((host) =>
+      Promise.resolve({ status: 200, body: host.snapshots.list() }),
+    ),
+    saveSnapshot: staffEndpoint(staffContract.saveSnapshot)(async (host, { body }) => {
+      const bank = await host.bank();
+      const saved = host.snapshots.save(body.name, bank.snapshot(), new Date(bank.now()).toISOString());
+      return { status: 201, body: saved };
+    }),
+    restoreSnapshot: staffEndpoint(staffContract.restoreSnapshot)(async (host, { params }) => {
+      const { name, savedAt, snapshot } = host.snapshots.get(params.name);
+      await host.restore(snapshot);
+      return { status: 200, body: { ok: true, name, savedAt } };
+    }),
+    deleteSnapshot: staffEndpoint(staffContract.deleteSnapshot)((host, { params }) => {
+      host.snapshots.delete(params.name);
+      return Promise.resolve({ status: 200, body: { ok: true, name: params.name } });
+    }),
   };
 }

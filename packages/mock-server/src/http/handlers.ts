@@ -155,8 +155,8 @@ export const handlers: Handlers = {
       ? { status: 'success', message: 'PIN confirmed', requiresanother: { head: result.head, body: result.body } }
       : { status: 'success', message: 'PIN confirmed' };
   },
-  confirmTransferCode: ({ bank, user }, input) => {
-    bank.confirmTransferCode(user, input.code, transferOf(input.extra));
+  confirmTransferCode: async ({ bank, user }, input) => {
+    await bank.confirmTransferCode(user, input.code, transferOf(input.extra));
     return ok('Code confirmed');
   },
 
@@ -172,8 +172,8 @@ export const handlers: Handlers = {
     await bank.changePasscode(user, token, input.c_pwd, input.n_pwd, input.con_pwd);
     return ok('Action Successful');
   },
-  changeEmail: ({ bank, user, token }, input) => {
-    bank.changeEmail(user, token, input.email);
+  changeEmail: async ({ bank, user, token }, input) => {
+    await bank.changeEmail(user, token, input.email);
     return ok('Action Successful');
   },
 
@@ -349,29 +349,29 @@ export const handlers: Handlers = {
     });
     return { status: 'success', message: 'Signup successful', email: user.email };
   },
-  verifyEmail: ({ bank }, input) => {
-    const user = bank.verifyEmail(input.email, input.ver_code);
+  verifyEmail: async ({ bank }, input) => {
+    const user = await bank.verifyEmail(input.email, input.ver_code);
     return {
       status: 'success',
       message: 'Your e-mail address is verified',
-      jwt: bank.tokenFor(user),
+      jwt: await bank.tokenFor(user),
       verification_status: user.kyc,
     };
   },
   forgotPasscode: async ({ bank }, input) => {
     if (input.action === 'code') {
-      bank.requestReset(input.email);
+      await bank.requestReset(input.email);
       return ok('Check your Email for further instructions.');
     }
     await bank.resetPasscode(input.email, input.reset_code, input.new_password);
     return ok('Your passcode was changed. You can log in with it now.');
   },
-  resendConfirmCode: ({ bank }, input) => {
-    bank.resendConfirmCode(input.email);
+  resendConfirmCode: async ({ bank }, input) => {
+    await bank.resendConfirmCode(input.email);
     return ok('Code Sent');
   },
-  resendForgotCode: ({ bank }, input) => {
-    bank.requestReset(input.email);
+  resendForgotCode: async ({ bank }, input) => {
+    await bank.requestReset(input.email);
     return ok('Code Sent');
   },
 };

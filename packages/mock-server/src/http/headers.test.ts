@@ -1,7 +1,7 @@
 /**
  * Security headers (ASVS V3) on every kind of reply the server makes, and no stack trace in any body,
  * even when a handler throws: API success and errors, 404, 405, 413, 415, a request Node's parser
- * refuses, the developer endpoints, the staff page, uploads, and the web app's files. Requests go to the
+ * refuses, the developer endpoints, the staff address, uploads, and the web app's files. Requests go to the
  * app through supertest; the one Node's parser refuses goes over a socket to the listening server.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -138,8 +138,7 @@ const cases: [string, () => Promise<Reply>, number][] = [
   ['the outbox', () => request('__mock/outbox?to=demo@bank.test'), 200],
   ['the reset', () => request('__mock/reset', { method: 'POST' }), 200],
   ['the staff state', () => request('__mock/staff/state'), 200],
-  ['the staff page', () => request('__mock/staff/'), 200],
-  ['the staff script', () => request('__mock/staff/staff.js'), 200],
+  ['the way from the staff address to the admin area', () => request('__mock/staff/'), 302],
   ['a staff refusal', () => request('__mock/staff/kyc/nobody/approve', { method: 'POST' }), 404],
   ['an upload', async () => request(await uploadedPicture()), 200],
   ['a missing upload', () => request('__mock/uploads/nope'), 404],

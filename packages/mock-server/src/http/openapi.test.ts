@@ -5,14 +5,9 @@
  * login, getinstituition and iduser examples succeed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ErrorReplySchema,
-  operationNames,
-  operations,
-  type OpenApiDocument,
-  type OperationName,
-} from '@ebank/contract';
+import { ErrorReplySchema, operationNames, operations, type OperationName } from '@ebank/contract';
 import { sampleImages } from '@ebank/contract/testing';
+import type { OpenApiDocument } from '@ebank/tools';
 import { startBank, type Harness } from '../testing/harness';
 import { DOCS_EXAMPLE_EMAIL } from './openapi';
 

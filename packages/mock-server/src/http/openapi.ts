@@ -5,7 +5,7 @@
  * from the network.
  */
 import express, { type Request, type Router } from 'express';
-import { openApiDocument, type JsonSchema, type OpenApiDocument, type OpenApiOperation } from '@ebank/contract';
+import { openApiDocument, type JsonSchema, type OpenApiDocument, type OpenApiOperation } from '@ebank/tools';
 import { DEMO_PASSCODE } from '../bank/seed';
 
 /** The demo persona (seeded), so the page's examples work as they are against this server. */

@@ -1,11 +1,14 @@
 /**
- * The staff console's page (server only: the in-browser demo does not serve it), and the body
- * parsers of its JSON API under /__mock/staff/. The API itself is in dev-endpoints.ts, shared with
- * the demo.
+ * The server's part of the staff API under /__mock/staff/: the body parsers of its requests (JSON or a
+ * form, within {@link STAFF_BODY_LIMIT_BYTES}), and the way from the staff address to the admin area of
+ * the portal (`GET /__mock/staff/` redirects to `/wp-user/admin/`, where staff sign in). The API itself
+ * is in dev-endpoints.ts, shared with the in-browser demo.
  */
 import express, { type Router } from 'express';
 import { STAFF_BODY_LIMIT_BYTES } from './dev-endpoints';
-import { STAFF_CSS, STAFF_FAVICON, STAFF_HTML, STAFF_JS } from './staff-page';
+
+/** Where the portal's admin area is. */
+export const ADMIN_AREA_PATH = '/wp-user/admin/';
 
 export function staffRouter(): Router {
   const router = express.Router();
@@ -13,19 +16,8 @@ export function staffRouter(): Router {
     express.json({ limit: STAFF_BODY_LIMIT_BYTES }),
     express.urlencoded({ extended: false, limit: STAFF_BODY_LIMIT_BYTES }),
   );
-
   router.get('/', (_req, res) => {
-    res.type('html').send(STAFF_HTML);
+    res.redirect(ADMIN_AREA_PATH);
   });
-  router.get('/staff.js', (_req, res) => {
-    res.type('text/javascript').send(STAFF_JS);
-  });
-  router.get('/staff.css', (_req, res) => {
-    res.type('text/css').send(STAFF_CSS);
-  });
-  router.get('/favicon.svg', (_req, res) => {
-    res.type('image/svg+xml').send(STAFF_FAVICON);
-  });
-
   return router;
 }

@@ -5,12 +5,12 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
-/** Runs the command line (the root script is `tsx packages/contract/src/conformance/cli.ts`) with these arguments. */
+/** Runs the command line (the root script is `tsx packages/tools/src/conformance/cli.ts`) with these arguments. */
 export const conformanceCli = (args: readonly string[]) =>
   new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     execFile(
       path.join(ROOT, 'node_modules/.bin/tsx'),
-      ['packages/contract/src/conformance/cli.ts', ...args],
+      ['packages/tools/src/conformance/cli.ts', ...args],
       { cwd: ROOT },
       (error, stdout, stderr) => {
         const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;

@@ -14,7 +14,7 @@ import { answerClientErrors } from '../http/reply';
 import { DEMO_PASSCODE } from '../bank/seed';
 
 /** Cheap hashes for tests; the scheme is the same as in production. */
-export const TEST_HASH_COST = { N: 2 ** 10, r: 8, p: 1 } as const;
+export const TEST_HASH_COST = { iterations: 1_000 } as const;
 
 export interface OutboxEntry {
   to: string;

@@ -86,9 +86,6 @@ export function apiUrl(path: string) {
   return new URL(path, base).href;
 }
 
-/** The staff console of the mock bank, where an admin who signs in is sent. */
-export const staffUrl = () => apiUrl('__mock/staff/');
-
 /** A picture path from the bank, as an address the browser can load. */
 export function pictureUrl(picture: string | undefined) {
   if (picture === undefined || picture.trim() === '') return undefined;

@@ -43,7 +43,7 @@ export const serviceChargeQuery = { ...queryOptionsFor('getServiceCharge'), meta
 
 export type PaymentMethods = OperationReply<Operations['getPaymentMethods']>['methods'];
 
-/** Spec sections 1 and 2: Bank Transfer, card and cash unavailable; crypto and institutional transfer available. */
+/** Bank Transfer, card and cash unavailable; crypto and institutional transfer available. */
 const SPEC_PAYMENT_METHODS: PaymentMethods = {
   bank_transfer: false,
   card: false,

@@ -18,6 +18,8 @@ export type CallMeta = Record<string, unknown> & {
   quietWithoutReply?: boolean;
   /** The flow the error toast belongs to: the flow's success toast takes it away. */
   flow?: ToastFlow;
+  /** The screen shows the failure itself, where the call was made (the admin area): no toast. */
+  inline?: boolean;
 };
 
 declare module '@tanstack/react-query' {
@@ -43,12 +45,13 @@ export function createAppQueryClient() {
     queryCache: new QueryCache({
       onError: (error, query) => {
         // A read that gets no reply at all has an empty result, and no message.
-        if (gotNoReply(error)) return;
+        if (gotNoReply(error) || query.meta?.inline === true) return;
         showError(error, query.meta);
       },
     }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _result, mutation) => {
+        if (mutation.meta?.inline === true) return;
         if (mutation.meta?.quietWithoutReply === true && gotNoReply(error)) return;
         showError(error, mutation.meta);
       },

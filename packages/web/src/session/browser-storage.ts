@@ -14,6 +14,7 @@ export const PORTAL_KEYS = {
     // session.ts
     'baUid',
     'baKycUid',
+    'baStaffUid',
     'baAccountVerification',
     'baEmail',
     'baNotVerified',
@@ -24,7 +25,7 @@ export const PORTAL_KEYS = {
     'baSessionEnd',
   ],
   sessionStorage: [
-    // dashboard/send/-components/transfer-storage.ts
+    // dashboard/send/-components/transfer.ts: the transfer between its screens
     'baTransfer',
     // dashboard/-components/pin-draft.ts: the first entry of a new PIN
     'baPinDraft',

@@ -1,14 +1,13 @@
+import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   formatCountdown,
-  idlePhase,
   idleTimeoutMinutes,
   idleTimings,
   LAST_ACTIVITY_KEY,
   SESSION_END_KEY,
   tokenExpiresAt,
-  watchIdleSession,
-  type IdleState,
+  useIdleSession,
 } from './idle-session';
 import { session } from './session';
 import { validateSessionEndSearch } from './session-end-reason';
@@ -59,34 +58,6 @@ describe('the timings', () => {
   });
 });
 
-describe('the phase of a session', () => {
-  const timings = idleTimings(5);
-  const at = (now: number, expiresAt?: number) => idlePhase({ now, lastActivity: 0, expiresAt }, timings);
-
-  it('is active until 4:00 of inactivity, checked again then', () => {
-    expect(at(0)).toEqual({ kind: 'active', nextCheckAt: 240_000 });
-    expect(at(239_999)).toEqual({ kind: 'active', nextCheckAt: 240_000 });
-  });
-
-  it('warns from 4:00, checked again on each whole second of the countdown', () => {
-    expect(at(240_000)).toEqual({ kind: 'warning', remainingMs: 60_000, nextCheckAt: 241_000 });
-    expect(at(240_400)).toEqual({ kind: 'warning', remainingMs: 59_600, nextCheckAt: 241_000 });
-    expect(at(299_999)).toEqual({ kind: 'warning', remainingMs: 1, nextCheckAt: 300_000 });
-  });
-
-  it('ends at 5:00 for inactivity', () => {
-    expect(at(300_000)).toEqual({ kind: 'ended', reason: 'idle' });
-    expect(at(3_600_000)).toEqual({ kind: 'ended', reason: 'idle' });
-  });
-
-  it('ends when the token expires, whichever comes first, and checks again at the expiry', () => {
-    expect(at(0, 90_000)).toEqual({ kind: 'active', nextCheckAt: 90_000 });
-    expect(at(90_000, 90_000)).toEqual({ kind: 'ended', reason: 'expired' });
-    expect(at(240_000, 240_500)).toEqual({ kind: 'warning', remainingMs: 60_000, nextCheckAt: 240_500 });
-    expect(at(300_000, 300_000)).toEqual({ kind: 'ended', reason: 'expired' });
-  });
-});
-
 describe('the countdown text', () => {
   it('shows whole seconds, rounded up, as m:ss', () => {
     expect(formatCountdown(60_000)).toBe('1:00');
@@ -131,7 +102,7 @@ describe("the login page's search", () => {
   });
 });
 
-describe('the watcher', () => {
+describe('the idle session', () => {
   afterEach(() => {
     vi.useRealTimers();
   });
@@ -139,106 +110,118 @@ describe('the watcher', () => {
   function watch(minutes = 5) {
     vi.useFakeTimers({ now: 1_000_000 });
     session.signIn('opaque-token');
-    const states: IdleState[] = [];
     const ends: string[] = [];
-    const watcher = watchIdleSession({
-      timings: idleTimings(minutes),
-      onChange: (state) => states.push(state),
-      onEnd: (reason) => ends.push(reason),
-    });
-    return { watcher, states, ends };
+    const hook = renderHook(() =>
+      useIdleSession({
+        timings: idleTimings(minutes),
+        onEnd: (reason) => ends.push(reason),
+      }),
+    );
+    return { hook, ends };
   }
 
+  /** Time passes with nobody at the keyboard. */
+  const idleFor = (ms: number) => {
+    act(() => {
+      vi.advanceTimersByTime(ms);
+    });
+  };
+  const activity = (type: string) => {
+    act(() => {
+      document.body.dispatchEvent(new Event(type, { bubbles: true }));
+    });
+  };
   const otherTabActivity = (at: number) => {
-    window.localStorage.setItem(LAST_ACTIVITY_KEY, String(at));
-    window.dispatchEvent(new StorageEvent('storage', { key: LAST_ACTIVITY_KEY, newValue: String(at) }));
+    act(() => {
+      window.localStorage.setItem(LAST_ACTIVITY_KEY, String(at));
+      window.dispatchEvent(new StorageEvent('storage', { key: LAST_ACTIVITY_KEY, newValue: String(at) }));
+    });
   };
 
   it('shares the start of the session with the other tabs as activity', () => {
-    const { watcher } = watch();
+    watch();
     expect(window.localStorage.getItem(LAST_ACTIVITY_KEY)).toBe('1000000');
-    watcher.stop();
   });
 
-  it("does not take another tab's time from the future, which would keep the session forever", () => {
-    const { states, ends, watcher } = watch();
-    vi.advanceTimersByTime(60_000);
+  it("counts another tab's activity from when it arrives: a time from the future does not keep the session", () => {
+    const { hook, ends } = watch();
+    idleFor(60_000);
     otherTabActivity(Date.now() + 3_600_000);
-    vi.advanceTimersByTime(240_000);
-    expect(states).toEqual([{ kind: 'warning', remainingMs: 60_000 }]);
-    vi.advanceTimersByTime(60_000);
+    idleFor(240_000);
+    expect(hook.result.current.state).toEqual({ kind: 'warning', remainingMs: 60_000 });
+    idleFor(60_000);
     expect(ends).toEqual(['idle']);
-    watcher.stop();
   });
 
-  it('ignores activity while the warning shows: only staying (or another tab) keeps the session', () => {
-    const { states, watcher } = watch();
-    vi.advanceTimersByTime(240_000);
-    window.dispatchEvent(new KeyboardEvent('keydown'));
-    vi.advanceTimersByTime(1_000);
-    expect(states.at(-1)).toEqual({ kind: 'warning', remainingMs: 59_000 });
-    watcher.stayActive();
-    expect(states.at(-1)).toEqual({ kind: 'active' });
-    watcher.stop();
+  it('counts down the warning on each whole second; activity is no answer to it, staying is', () => {
+    const { hook } = watch();
+    idleFor(240_000);
+    expect(hook.result.current.state).toEqual({ kind: 'warning', remainingMs: 60_000 });
+    activity('keydown');
+    idleFor(1_000);
+    expect(hook.result.current.state).toEqual({ kind: 'warning', remainingMs: 59_000 });
+    act(() => {
+      hook.result.current.stayActive();
+    });
+    expect(hook.result.current.state).toEqual({ kind: 'active' });
   });
 
-  it('records activity at most every 5 s', () => {
-    const { watcher } = watch();
+  it('shares activity at most every 5 s', () => {
+    watch();
     vi.advanceTimersByTime(4_000);
-    window.dispatchEvent(new Event('pointermove'));
+    activity('pointermove');
     expect(window.localStorage.getItem(LAST_ACTIVITY_KEY)).toBe('1000000');
     vi.advanceTimersByTime(1_000);
-    window.dispatchEvent(new Event('pointermove'));
+    activity('pointermove');
     expect(window.localStorage.getItem(LAST_ACTIVITY_KEY)).toBe('1005000');
-    watcher.stop();
   });
 
   it('does not let activity bring back a session whose timer ran late (a sleeping tab)', () => {
-    const { ends, watcher } = watch();
+    const { hook, ends } = watch();
     vi.setSystemTime(Date.now() + 10 * 60_000); // the clock moved, the timer has not fired yet
-    window.dispatchEvent(new Event('pointerdown'));
+    activity('pointerdown');
     expect(ends).toEqual(['idle']);
     expect(session.isSignedIn()).toBe(false);
-    watcher.stayActive();
+    act(() => {
+      hook.result.current.stayActive();
+    });
     expect(ends).toEqual(['idle']);
   });
 
   it('ends nothing once the session is over in this tab: a call refused for want of the token is no expiry', () => {
-    const { watcher, ends } = watch();
+    const { hook, ends } = watch();
     session.logout();
-    watcher.end('expired');
+    act(() => {
+      hook.result.current.end('expired');
+    });
     expect(ends).toEqual([]);
     expect(window.localStorage.getItem(SESSION_END_KEY)).toBeNull();
-    watcher.stop();
   });
 
   it('ends an idle session as logout does, the first PIN entry and the transfer too, and keeps only why', () => {
-    const { ends, watcher } = watch();
+    const { ends } = watch();
     window.sessionStorage.setItem('baPinDraft', '4321');
     window.sessionStorage.setItem('baTransfer', '{"fields":{"amount":"100"}}');
-    vi.advanceTimersByTime(5 * 60_000);
+    idleFor(5 * 60_000);
     expect(ends).toEqual(['idle']);
     expect(window.sessionStorage.length).toBe(0);
     expect(Object.keys(window.localStorage).sort()).toEqual(['baLoggedOut', SESSION_END_KEY].sort());
     expect(window.localStorage.getItem(SESSION_END_KEY)).toBe('idle');
-    watcher.stop();
   });
 
   it('stores no activity once this tab has logged out (on its way to the landing page)', () => {
-    const { watcher } = watch();
+    watch();
     session.logout();
     vi.advanceTimersByTime(10_000);
-    window.dispatchEvent(new Event('pointerdown'));
+    activity('pointerdown');
     expect(window.localStorage.getItem(LAST_ACTIVITY_KEY)).toBeNull();
-    watcher.stop();
   });
 
-  it('stops listening and timing when stopped', () => {
-    const { watcher, states, ends } = watch();
-    watcher.stop();
+  it('stops listening and timing when unmounted', () => {
+    const { hook, ends } = watch();
+    hook.unmount();
     vi.advanceTimersByTime(600_000);
-    window.dispatchEvent(new Event('pointerdown'));
-    expect(states).toEqual([]);
+    activity('pointerdown');
     expect(ends).toEqual([]);
     expect(session.isSignedIn()).toBe(true);
   });

@@ -2,16 +2,22 @@
  * The end of a signed-in session in the browser (OWASP ASVS 5.0 V7.3.1 inactivity timeout, V7.3.2
  * maximum lifetime as the token's `exp`): after a configurable idle time, with a warning before it, and
  * when the token expires. The bank still decides whether a token is valid; this ends the screen's session
- * in time and clears it. Framework-free: the timings, the reading of the configured timeout, the token's
- * expiry, the state at a given moment (`idlePhase`, pure), and a watcher that keeps the last activity of
- * every tab of the origin in step through local storage.
+ * in time and clears it. The idle time is react-idle-timer's (`useIdleTimer`, its warning
+ * `promptBeforeIdle` the end); around it: the reading of the configured timeout, the token's expiry, and
+ * the other tabs of the origin, which share their activity and the session's end through local storage.
  *
  * Shared between tabs in local storage, beside the session (`session.ts`):
- * - `baLastActivity`: when the user last did something in any tab (ms since the epoch), so an active tab
- *   keeps the others alive;
+ * - `baLastActivity`: when the user last did something in any tab (ms since the epoch), written at most
+ *   every 5 s; each write starts the idle time again in the other tabs, so an active tab keeps them alive;
  * - `baSessionEnd`: why the last session ended (`idle` or `expired`), written just before the token is
  *   removed, so the other tabs that see the token go can tell the user the same thing.
+ *
+ * The tabs do not use the library's own cross-tab mode: it ends a session only once every tab it has
+ * heard of agrees, and a tab that went away without saying so (a crash, a phone closing it) would keep
+ * the others from ever warning or ending (decision 0036).
  */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useIdleTimer, type EventsType, type IIdleTimer, type ITimers } from 'react-idle-timer';
 import { storedValue } from './browser-storage';
 import { session, STORAGE_KEYS } from './session';
 import { isSessionEndReason, type SessionEndReason } from './session-end-reason';
@@ -25,10 +31,10 @@ export const MAX_IDLE_TIMEOUT_MINUTES = 60;
 
 /** How long before the end the warning shows, unless the timeout is under twice as long. */
 const WARNING_MS = 60_000;
-/** Activity is recorded at most this often (pointer moves and scrolling fire many events a second). */
+/** Activity is shared with the other tabs at most this often (pointer moves fire many events a second). */
 export const ACTIVITY_THROTTLE_MS = 5_000;
-/** What counts as the user doing something in this tab. */
-const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'wheel', 'scroll'] as const;
+/** What counts as the user doing something in this tab (a tab coming back into view does not). */
+const ACTIVITY_EVENTS: EventsType[] = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'wheel', 'scroll'];
 /** The longest delay `setTimeout` keeps (about 24.8 days); a later check is simply made twice. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -91,29 +97,6 @@ export function tokenExpiresAt(token: string | undefined): number | undefined {
   }
 }
 
-export type IdlePhase =
-  | { readonly kind: 'active'; readonly nextCheckAt: number }
-  | { readonly kind: 'warning'; readonly remainingMs: number; readonly nextCheckAt: number }
-  | { readonly kind: 'ended'; readonly reason: SessionEndReason };
-
-/**
- * Where the session stands at `now`: active until the warning, then the warning with the time left
- * (checked again on every whole second of the countdown), then ended. An expired token ends it first.
- */
-export function idlePhase(
-  { now, lastActivity, expiresAt }: { now: number; lastActivity: number; expiresAt: number | undefined },
-  { timeoutMs, warningMs }: IdleTimings,
-): IdlePhase {
-  if (expiresAt !== undefined && now >= expiresAt) return { kind: 'ended', reason: 'expired' };
-  const endsAt = lastActivity + timeoutMs;
-  if (now >= endsAt) return { kind: 'ended', reason: 'idle' };
-  const until = (at: number) => (expiresAt === undefined ? at : Math.min(at, expiresAt));
-  const warnAt = endsAt - warningMs;
-  if (now < warnAt) return { kind: 'active', nextCheckAt: until(warnAt) };
-  const remainingMs = endsAt - now;
-  return { kind: 'warning', remainingMs, nextCheckAt: until(now + (remainingMs % 1000 || 1000)) };
-}
-
 /** The countdown as the warning shows it: whole seconds, rounded up, as m:ss. */
 export function formatCountdown(remainingMs: number) {
   const seconds = Math.max(0, Math.ceil(remainingMs / 1000));
@@ -135,129 +118,170 @@ export function sharedEndReason(): SessionEndReason | undefined {
   return isSessionEndReason(reason) ? reason : undefined;
 }
 
-/** What the watcher tells its screen: nothing to show, or the warning with the time left. */
+/** What the session's screen shows: nothing, or the warning with the time left. */
 export type IdleState = { readonly kind: 'active' } | { readonly kind: 'warning'; readonly remainingMs: number };
 
-export interface IdleWatch {
-  /** The user chose to stay: the idle time starts again, in every tab. */
-  stayActive(): void;
-  /** Ends the session now, for a reason found elsewhere (a rejected token); nothing once it is over. */
-  end(reason: SessionEndReason): void;
-  /** Stops watching (the dashboard is gone). */
-  stop(): void;
-}
+/**
+ * The timers the idle timer runs on, looked up at each call: the library's own are bound when it loads, so
+ * a clock the page puts in place later (a test's, say) would not drive them.
+ */
+const pageTimers: ITimers = {
+  setTimeout: (handler, ms) => window.setTimeout(handler, ms),
+  clearTimeout: (id) => {
+    window.clearTimeout(id);
+  },
+  setInterval: (handler, ms) => window.setInterval(handler, ms),
+  clearInterval: (id) => {
+    window.clearInterval(id);
+  },
+};
 
-export interface IdleWatchOptions {
+export interface IdleSessionOptions {
   readonly timings: IdleTimings;
-  readonly onChange: (state: IdleState) => void;
   /**
    * The session is over. `idle` and `expired`: ended here (after `endSession`) or by another tab for that
-   * reason; `logout`: another tab logged out.
+   * reason; `logout`: another tab logged out. Called once.
    */
   readonly onEnd: (reason: SessionEndReason | 'logout') => void;
-  readonly target?: Window;
+}
+
+export interface IdleSession {
+  readonly state: IdleState;
+  /** The user chose to stay: the idle time starts again, in every tab. */
+  readonly stayActive: () => void;
+  /** Ends the session now, for a reason found elsewhere (a rejected token); nothing once it is over. */
+  readonly end: (reason: SessionEndReason) => void;
 }
 
 /**
- * Watches the signed-in session in this tab. Starting counts as activity. Activity in this tab is
- * recorded (throttled) and shared with the other tabs; theirs arrives through the storage event, as does
- * the token's removal when another tab ends the session. While the warning shows, only `stayActive`
- * (or another tab's activity) keeps the session.
+ * Watches the signed-in session in this tab while mounted. Starting counts as activity. Activity in this
+ * tab puts the end off and is shared with the other tabs (at most every 5 s); theirs arrives through the
+ * storage event, as does the token's removal when another tab ends the session. While the warning shows,
+ * only `stayActive` (or another tab's activity) keeps the session. A tab whose timer ran late (asleep, or
+ * throttled in the background) is over already: activity then ends it rather than bringing it back.
  */
-export function watchIdleSession({ timings, onChange, onEnd, target = window }: IdleWatchOptions): IdleWatch {
-  let lastActivity = Date.now();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let shown: IdleState = { kind: 'active' };
-  let stopped = false;
+export function useIdleSession({ timings, onEnd }: IdleSessionOptions): IdleSession {
+  const [state, setState] = useState<IdleState>({ kind: 'active' });
+  const over = useRef(false);
+  const lastShared = useRef(0);
+  const timer = useRef<IIdleTimer | undefined>(undefined);
+  const reportEnd = useRef(onEnd);
+  useEffect(() => {
+    reportEnd.current = onEnd;
+  }, [onEnd]);
 
-  const show = (state: IdleState) => {
-    const same =
-      state.kind === shown.kind &&
-      (state.kind === 'active' ||
-        (shown.kind === 'warning' && Math.ceil(state.remainingMs / 1000) === Math.ceil(shown.remainingMs / 1000)));
-    shown = state;
-    if (!same) onChange(state);
-  };
+  const finish = useCallback((reason: SessionEndReason | 'logout') => {
+    if (over.current) return;
+    over.current = true;
+    timer.current?.pause();
+    setState({ kind: 'active' });
+    reportEnd.current(reason);
+  }, []);
 
-  const stop = () => {
-    stopped = true;
-    clearTimeout(timer);
-    for (const type of ACTIVITY_EVENTS) target.removeEventListener(type, onActivity, { capture: true });
-    target.removeEventListener('storage', onStorage);
-    target.document.removeEventListener('visibilitychange', check);
-  };
-
-  const finish = (reason: SessionEndReason | 'logout') => {
-    if (stopped) return;
-    stop();
-    onEnd(reason);
-  };
-
-  const end = (reason: SessionEndReason) => {
-    // Already over (a logout in this tab): a call refused for want of the token is not an expiry.
-    if (stopped || !session.isSignedIn()) return;
-    endSession(reason);
-    finish(reason);
-  };
-
-  function check() {
-    if (stopped) return;
-    clearTimeout(timer);
-    const now = Date.now();
-    const phase = idlePhase({ now, lastActivity, expiresAt: tokenExpiresAt(session.token()) }, timings);
-    if (phase.kind === 'ended') {
-      end(phase.reason);
-      return;
-    }
-    show(phase.kind === 'active' ? { kind: 'active' } : { kind: 'warning', remainingMs: phase.remainingMs });
-    timer = setTimeout(check, Math.min(Math.max(phase.nextCheckAt - now, 0), MAX_TIMER_MS));
-  }
-
-  const record = (at: number) => {
-    // A tab whose timer ran late (asleep, or throttled in the background) is over already: activity
-    // then does not bring the session back.
-    if (idlePhase({ now: at, lastActivity, expiresAt: undefined }, timings).kind === 'ended') {
-      check();
-      return;
-    }
-    lastActivity = at;
-    lastActivityStore.set(String(at));
-    check();
-  };
-
-  function onActivity() {
-    // Signed out in this tab (a logout on its way to the landing page): nothing to keep alive or to store.
-    if (!session.isSignedIn()) return;
-    const now = Date.now();
-    if (shown.kind === 'warning' || now - lastActivity < ACTIVITY_THROTTLE_MS) return;
-    record(now);
-  }
-
-  function onStorage(event: StorageEvent) {
-    if (event.key === LAST_ACTIVITY_KEY) {
-      const at = Number(event.newValue);
-      // Another tab's clock is this one's; a time in the future would keep the session forever.
-      if (event.newValue !== null && Number.isFinite(at))
-        lastActivity = Math.max(lastActivity, Math.min(at, Date.now()));
-      check();
-    } else if (event.key === STORAGE_KEYS.token || event.key === null) {
-      if (!session.isSignedIn()) finish(sharedEndReason() ?? 'logout');
-      else check(); // another token: its own expiry
-    }
-  }
-
-  sessionEndStore.remove();
-  for (const type of ACTIVITY_EVENTS) target.addEventListener(type, onActivity, { capture: true, passive: true });
-  target.addEventListener('storage', onStorage);
-  // Timers of hidden or sleeping tabs run late: look again when the tab is back.
-  target.document.addEventListener('visibilitychange', check);
-  record(lastActivity);
-
-  return {
-    stayActive: () => {
-      if (!stopped) record(Date.now());
+  const end = useCallback(
+    (reason: SessionEndReason) => {
+      // Already over (a logout in this tab): a call refused for want of the token is not an expiry.
+      if (over.current || !session.isSignedIn()) return;
+      endSession(reason);
+      finish(reason);
     },
-    end,
-    stop,
-  };
+    [finish],
+  );
+
+  /** Tells the other tabs of activity here; nothing once signed out (a logout on its way out). */
+  const share = useCallback((at: number) => {
+    if (over.current || !session.isSignedIn()) return;
+    lastShared.current = at;
+    lastActivityStore.set(String(at));
+  }, []);
+
+  const idleTimer = useIdleTimer({
+    timeout: timings.timeoutMs,
+    promptBeforeIdle: timings.warningMs,
+    events: ACTIVITY_EVENTS,
+    stopOnIdle: true,
+    timers: pageTimers,
+    onPrompt: (_event, current) => {
+      setState({ kind: 'warning', remainingMs: current?.getRemainingTime() ?? timings.warningMs });
+    },
+    onActive: () => {
+      setState({ kind: 'active' });
+    },
+    onIdle: () => {
+      end('idle');
+    },
+    onAction: (_event, current) => {
+      const now = Date.now();
+      if (now - lastShared.current < ACTIVITY_THROTTLE_MS) return;
+      // Not an answer to the warning, nor activity after the end (a timer that ran late): nothing to share.
+      if (current === undefined || current.isPrompted() || current.getRemainingTime() <= timings.warningMs) return;
+      share(now);
+    },
+  });
+  useEffect(() => {
+    timer.current = idleTimer;
+  });
+
+  // The warning's countdown, on each whole second of the time left.
+  const warning = state.kind === 'warning';
+  useEffect(() => {
+    if (!warning) return;
+    const nextSecond = () => window.setTimeout(tick, (timer.current?.getRemainingTime() ?? 0) % 1000 || 1000);
+    let id = nextSecond();
+    function tick() {
+      const current = timer.current;
+      if (current?.isPrompted() !== true) return;
+      setState({ kind: 'warning', remainingMs: current.getRemainingTime() });
+      id = nextSecond();
+    }
+    return () => {
+      window.clearTimeout(id);
+    };
+  }, [warning]);
+
+  useEffect(() => {
+    let expiry: number | undefined;
+    /** Ends the session when the token expires (checked again for a time beyond what a timer holds). */
+    const watchExpiry = () => {
+      window.clearTimeout(expiry);
+      const expiresAt = tokenExpiresAt(session.token());
+      if (expiresAt === undefined) return;
+      const left = expiresAt - Date.now();
+      if (left <= 0) end('expired');
+      else expiry = window.setTimeout(watchExpiry, Math.min(left, MAX_TIMER_MS));
+    };
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === LAST_ACTIVITY_KEY) {
+        // Another tab's activity: the idle time starts again here (its warning goes too).
+        if (event.newValue !== null && !over.current) timer.current?.activate();
+      } else if (event.key === STORAGE_KEYS.token || event.key === null) {
+        if (!session.isSignedIn()) finish(sharedEndReason() ?? 'logout');
+        else watchExpiry(); // another token: its own expiry
+      }
+    };
+    // Timers of hidden or sleeping tabs run late: look again when the tab is back.
+    const onVisibility = () => {
+      watchExpiry();
+      if (timer.current?.getRemainingTime() === 0) end('idle');
+    };
+
+    sessionEndStore.remove();
+    share(Date.now());
+    watchExpiry();
+    window.addEventListener('storage', onStorage);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.clearTimeout(expiry);
+      window.removeEventListener('storage', onStorage);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [end, finish, share]);
+
+  const stayActive = useCallback(() => {
+    if (over.current) return;
+    timer.current?.activate();
+    share(Date.now());
+  }, [share]);
+
+  return { state, stayActive, end };
 }

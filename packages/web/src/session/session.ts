@@ -1,5 +1,5 @@
 /**
- * The browser session (spec section 4), all of it kept in local storage under the keys below (each one
+ * The browser session, all of it kept in local storage under the keys below (each one
  * also listed in `browser-storage.ts`, which a key must be to be stored at all).
  */
 import { forgetPortalStorage, storedValue, type PortalKey } from './browser-storage';
@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   token: 'baUid',
   /** The temporary token of a user who is not KYC-approved yet: it opens only the KYC submission. */
   tempToken: 'baKycUid',
+  /** A signed-in admin's token: it opens the admin area (the bank's staff API), and no customer's data. */
+  adminToken: 'baStaffUid',
   /** The account's verification status while KYC is outstanding ('Not Verified', 'Declined', ...). */
   accountVerification: 'baAccountVerification',
   /** The e-mail address of the account being verified. */
@@ -48,6 +50,15 @@ export const session = {
     remove(STORAGE_KEYS.loggedOut);
   },
 
+  /** An admin's token, if an admin is signed in. */
+  adminToken: () => nonEmpty(read(STORAGE_KEYS.adminToken)),
+  isAdmin: () => nonEmpty(read(STORAGE_KEYS.adminToken)) !== undefined,
+  /** Signs an admin in: their token, and no customer's session beside it. */
+  signInAsAdmin(token: string) {
+    forgetPortalStorage();
+    write(STORAGE_KEYS.adminToken, token);
+  },
+
   tempToken: () => nonEmpty(read(STORAGE_KEYS.tempToken)),
   setTempToken: (token: string) => {
     write(STORAGE_KEYS.tempToken, token);
@@ -81,7 +92,7 @@ export const session = {
   isLoggedOut: () => read(STORAGE_KEYS.loggedOut) === FLAG,
 
   /**
-   * Spec section 4: clears the token, the account-verification flag, the e-mail, the not-verified flag
+   * Clears the token, the account-verification flag, the e-mail, the not-verified flag
    * and the close flag (and the temporary token), and sets the logged-out flag. Everything else the
    * portal keeps in this tab goes too (`forgetPortalStorage`): the transfer draft, the first entry of a
    * new PIN, the idle watch's keys; but the local storage keys in `keep`, which the caller has just

@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { session } from './session';
 
 /**
- * Logs out (spec section 4): clears the session, sets the logged-out flag, goes to the account landing
+ * Logs out: clears the session, sets the logged-out flag, goes to the account landing
  * page and then forgets every cached reply. Forgetting them before the signed-in pages are gone would have
  * those pages ask again, without a token.
  */

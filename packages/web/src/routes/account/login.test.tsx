@@ -1,7 +1,6 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/session/session';
-import { pageNavigation } from './-components/page-navigation';
 import { AUTH_REDIRECT_MS } from '@/lib/timings';
 import { errorReply, installFakeBank, type BankAnswer } from '@/test/fake-bank';
 import { findToast, renderApp, useAdvancingFakeTimers } from '@/test/render-app';
@@ -125,21 +124,25 @@ describe('login step 2', () => {
 });
 
 describe('login outcomes, in the spec order', () => {
-  it('(a) an admin: toasts the message, then leaves for the staff page after 5 s', async () => {
-    const assign = vi.spyOn(pageNavigation, 'assign').mockImplementation(() => undefined);
+  it('(a) an admin: toasts the message, keeps the admin token, then goes to the admin area after 5 s', async () => {
     const { app } = setup({
       role: 'admin',
       // Even with an account message and KYC fields, the role decides first.
-      login: () => loginReply({ role: 'admin', message: 'Welcome, staff', ismsg: { head: 'x', body: 'y' } }),
+      login: () =>
+        loginReply({ role: 'admin', message: 'Welcome, staff', jwt: 'admin-token', ismsg: { head: 'x', body: 'y' } }),
     });
     await enterEmail(app, 'admin@bank.test');
     await app.user.type(await screen.findByLabelText('Password'), 'admin-demo-pass');
     await app.user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await findToast('Welcome, staff')).toBeInTheDocument();
+    expect(window.localStorage.getItem(STORAGE_KEYS.adminToken)).toBe('admin-token');
     await act(() => vi.advanceTimersByTimeAsync(AUTH_REDIRECT_MS - 100));
-    expect(assign).not.toHaveBeenCalled();
+    expect(app.path()).toBe('/wp-user/account/login');
     await act(() => vi.advanceTimersByTimeAsync(100));
-    expect(assign).toHaveBeenCalledWith(`${window.location.origin}/__mock/staff/`);
+    await waitFor(() => {
+      expect(app.path()).toMatch(/^\/wp-user\/admin/u);
+    });
+    // A customer's token is never kept for an admin.
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 

@@ -9,8 +9,9 @@ const reply = (wire: Record<string, unknown>): LoginReply =>
 describe('loginOutcome', () => {
   it('(a) puts the admin role before everything else', () => {
     expect(loginOutcome(reply({ role: 'admin', ismsg: { head: 'h', body: 'b' }, verified: 'no' }), 'a@b.test')).toEqual(
-      { kind: 'admin', message: 'Please Wait' },
+      { kind: 'admin', token: undefined, message: 'Please Wait' },
     );
+    expect(loginOutcome(reply({ role: 'admin', jwt: 't' }), 'a@b.test')).toMatchObject({ kind: 'admin', token: 't' });
   });
 
   it('(b) then an account message', () => {

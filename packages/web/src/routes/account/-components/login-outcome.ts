@@ -1,6 +1,6 @@
 /**
- * What a login reply means (spec section 4, "Login"), decided in the spec's order: (a) an admin goes to
- * the staff area; (b) an account message goes to the notice; (c) an unverified e-mail goes to verify;
+ * What a login reply means, decided in this order: (a) an admin goes to the admin area (with the token
+ * the bank gave, which opens it); (b) an account message goes to the notice; (c) an unverified e-mail goes to verify;
  * (d) KYC 'Not Verified' or 'Declined' goes to the KYC form; (e) 'Pending Verification' to under-review;
  * (f) anything else signs in.
  */
@@ -9,7 +9,7 @@ import type { OperationReply, Operations } from '@ebank/contract';
 export type LoginReply = OperationReply<Operations['login']>;
 
 export type LoginOutcome =
-  | { readonly kind: 'admin'; readonly message: string }
+  | { readonly kind: 'admin'; readonly token: string | undefined; readonly message: string }
   | { readonly kind: 'notice'; readonly head: string; readonly body: string }
   | { readonly kind: 'verify-email'; readonly email: string }
   | {
@@ -25,7 +25,7 @@ export type LoginOutcome =
 
 export function loginOutcome(reply: LoginReply, enteredEmail: string): LoginOutcome {
   const email = reply.email ?? enteredEmail;
-  if (reply.role === 'admin') return { kind: 'admin', message: reply.message ?? 'Please Wait' };
+  if (reply.role === 'admin') return { kind: 'admin', token: reply.jwt, message: reply.message ?? 'Please Wait' };
   if (reply.ismsg !== undefined) return { kind: 'notice', head: reply.ismsg.head, body: reply.ismsg.body };
   if (reply.verified === false) return { kind: 'verify-email', email };
   const status = reply.verification_status;

@@ -9,8 +9,6 @@ import { OtpField } from '@/components/ui/otp-field';
 import { toast } from '@/components/ui/toast';
 import { UserAvatar } from '@/components/user-avatar';
 import { mutationOptionsFor } from '@/api/auth';
-import { staffUrl } from '@/api/client';
-import { pageNavigation } from './page-navigation';
 import { session } from '@/session/session';
 import { useAfterDelay } from '@/lib/use-after-delay';
 import { passcodeResolver, passwordResolver } from './login-schemas';
@@ -36,9 +34,10 @@ export function LoginPasscodeStep({ identity, onBack }: { identity: LoginIdentit
     const outcome = loginOutcome(reply, identity.email);
     switch (outcome.kind) {
       case 'admin':
+        if (outcome.token !== undefined) session.signInAsAdmin(outcome.token);
         toast.success(outcome.message, { flow: 'login' });
         schedule(() => {
-          pageNavigation.assign(staffUrl());
+          void navigate({ to: '/admin' });
         });
         return;
       case 'notice':

@@ -7,8 +7,8 @@
 import { isApiError } from '@ebank/contract/errors';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
-import { configuredIdleTimings, watchIdleSession, type IdleState, type IdleWatch } from '@/session/idle-session';
+import { useCallback, useEffect, useState } from 'react';
+import { configuredIdleTimings, useIdleSession, type SessionEndReason } from '@/session/idle-session';
 import { useLogout } from '@/session/use-logout';
 import { IdleWarning } from './idle-warning';
 
@@ -20,28 +20,26 @@ export function IdleSessionGuard() {
   const navigate = useNavigate();
   const logout = useLogout();
   const [timings] = useState(configuredIdleTimings);
-  const [state, setState] = useState<IdleState>({ kind: 'active' });
-  const watch = useRef<IdleWatch | undefined>(undefined);
+
+  const onEnd = useCallback(
+    (reason: SessionEndReason | 'logout') => {
+      // Another tab logged out: this one does what logout does here.
+      if (reason === 'logout') {
+        logout();
+        return;
+      }
+      // The session is cleared already (`endSession`); say why at login, then forget its replies (as logout).
+      void navigate({ to: '/account/login', search: { ended: reason }, replace: true }).finally(() => {
+        queryClient.clear();
+      });
+    },
+    [logout, navigate, queryClient],
+  );
+  const { state, stayActive, end } = useIdleSession({ timings, onEnd });
 
   useEffect(() => {
-    const current = watchIdleSession({
-      timings,
-      onChange: setState,
-      onEnd: (reason) => {
-        // Another tab logged out: this one does what logout does here.
-        if (reason === 'logout') {
-          logout();
-          return;
-        }
-        // The session is cleared already (`endSession`); say why at login, then forget its replies (as logout).
-        void navigate({ to: '/account/login', search: { ended: reason }, replace: true }).finally(() => {
-          queryClient.clear();
-        });
-      },
-    });
-    watch.current = current;
     const onError = (error: unknown) => {
-      if (isRejectedToken(error)) current.end('expired');
+      if (isRejectedToken(error)) end('expired');
     };
     const stopQueries = queryClient.getQueryCache().subscribe((event) => {
       if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);
@@ -52,13 +50,15 @@ export function IdleSessionGuard() {
     return () => {
       stopQueries();
       stopMutations();
-      current.stop();
-      watch.current = undefined;
     };
-  }, [timings, queryClient, navigate, logout]);
+  }, [queryClient, end]);
 
-  const stay = () => watch.current?.stayActive();
-  const remainingMs = state.kind === 'warning' ? state.remainingMs : 0;
-
-  return <IdleWarning open={state.kind === 'warning'} remainingMs={remainingMs} onStay={stay} onSignOut={logout} />;
+  return (
+    <IdleWarning
+      open={state.kind === 'warning'}
+      remainingMs={state.kind === 'warning' ? state.remainingMs : 0}
+      onStay={stayActive}
+      onSignOut={logout}
+    />
+  );
 }

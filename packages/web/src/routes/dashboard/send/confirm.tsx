@@ -9,21 +9,16 @@ import { institutionQuery, serviceChargeQuery } from '@/api/queries';
 import { formatAmount } from '@/lib/format';
 import { CONFIRM_TOAST_MS } from '@/lib/timings';
 import { PageHeader } from '../-components/page';
-import { DEFAULT_SERVICE_CHARGE_PERCENT, transferCharges } from './-components/transfer-charges';
+import { DEFAULT_SERVICE_CHARGE_PERCENT, transferCharges, transferDraft } from './-components/transfer';
 import { TRANSFER_FIELDS, TRANSFER_LABELS } from './-components/transfer-form';
-import { transferDraft } from './-components/transfer-draft';
-import { backToTransferForm, requireKeptTransfer } from './-components/transfer-guard';
 import { TransferSteps } from './-components/transfer-steps';
 
 export const Route = createFileRoute('/dashboard/send/confirm')({
-  beforeLoad: ({ preload }) => {
-    requireKeptTransfer(preload, CONFIRM_TOAST_MS);
-  },
   // The kept transfer, checked; and the balance, which decides whether the transfer may go on: always
   // read it afresh. The router drops the result once the screen is left, so every visit checks and reads
   // anew before the page shows.
   loader: async ({ preload, context: { queryClient } }) => {
-    const stored = transferDraft.transfer() ?? backToTransferForm(preload, CONFIRM_TOAST_MS);
+    const stored = transferDraft.transferOrBack(preload, CONFIRM_TOAST_MS);
     await Promise.all([
       // Not the cached reply: the balance in it decides whether the transfer may go on.
       queryClient.query({ ...serviceChargeQuery, staleTime: 0 }),
@@ -36,7 +31,7 @@ export const Route = createFileRoute('/dashboard/send/confirm')({
   component: ConfirmPage,
 });
 
-/** Why 'Confirmed' is disabled (spec section 5: it is enabled only below the balance). */
+/** Why 'Confirmed' is disabled (it is enabled only below the balance). */
 const BELOW_BALANCE = 'The amount must be below your available balance.';
 
 function ConfirmPage() {
@@ -48,7 +43,7 @@ function ConfirmPage() {
   const percent = charge.percent?.percent ?? DEFAULT_SERVICE_CHARGE_PERCENT;
   const balance = charge.tb.current_balance;
   const { fee, received } = transferCharges(transfer.amount, percent);
-  // Spec section 5: 'Insufficient balance' above the balance; Confirmed only below it.
+  // 'Insufficient balance' above the balance; Confirmed only below it.
   const insufficient = transfer.amount > balance;
   const allowed = transfer.amount < balance;
   const why = useDisabledReason(allowed ? undefined : BELOW_BALANCE);

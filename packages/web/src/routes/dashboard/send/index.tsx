@@ -13,12 +13,12 @@ import { institutionQuery, pinQuery, transferListQuery } from '@/api/queries';
 import { formatAmount } from '@/lib/format';
 import { PageHeader } from '../-components/page';
 import { RequestList } from '../-money/request-list';
-import { transferDraft } from './-components/transfer-draft';
+import { transferDraft } from './-components/transfer';
 import { emptyTransferForm, TRANSFER_LABELS, transferFormSchema } from './-components/transfer-form';
 import { TransferSteps } from './-components/transfer-steps';
 
 export const Route = createFileRoute('/dashboard/send/')({
-  // Spec section 6: without a transaction PIN, create one first. The router drops the result once the
+  // Without a transaction PIN, create one first. The router drops the result once the
   // screen is left, so every visit asks before the page shows (the answer itself is cached by the query).
   loader: async ({ context: { queryClient } }) => {
     const { haspin } = await queryClient.query(pinQuery);

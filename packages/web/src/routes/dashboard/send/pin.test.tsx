@@ -5,7 +5,7 @@ import { PIN_CONFIRMATION_TOAST_MS, TRANSFER_REDIRECT_MS } from '@/lib/timings';
 import { errorReply, NETWORK_FAILURE, type BankAnswer, type BankHandlers } from '@/test/fake-bank';
 import { signedInBank, transferForm } from '@/test/money-data';
 import { findToast, renderApp, toastDuration, toastRegion, useAdvancingFakeTimers } from '@/test/render-app';
-import { TRANSFER_STORAGE_KEY } from './-components/transfer-storage';
+import { TRANSFER_STORAGE_KEY } from './-components/transfer';
 
 const PIN = '/wp-user/dashboard/send/pin';
 

@@ -21,25 +21,21 @@ import { bankKeys } from '@/api/client';
 import { PIN_CONFIRMATION_TOAST_MS, TRANSFER_REDIRECT_MS } from '@/lib/timings';
 import { useAfterDelay } from '@/lib/use-after-delay';
 import { PageHeader } from '../-components/page';
-import { transferDraft } from './-components/transfer-draft';
-import { backToTransferForm, requireKeptTransfer } from './-components/transfer-guard';
+import { transferDraft } from './-components/transfer';
 import { TransferSteps } from './-components/transfer-steps';
 import { textLinkClass } from '@/components/ui/text-link';
 import { cn } from '@/lib/cn';
 
 export const Route = createFileRoute('/dashboard/send/pin')({
-  beforeLoad: ({ preload }) => {
-    requireKeptTransfer(preload, PIN_CONFIRMATION_TOAST_MS);
-  },
   // The kept transfer, checked before the page shows. The router drops the result once the screen is
   // left (no cached match to show while a check runs), so every visit checks anew.
-  loader: ({ preload }) => transferDraft.transfer() ?? backToTransferForm(preload, PIN_CONFIRMATION_TOAST_MS),
+  loader: ({ preload }) => transferDraft.transferOrBack(preload, PIN_CONFIRMATION_TOAST_MS),
   gcTime: 0,
   preloadGcTime: 0,
   component: PinPage,
 });
 
-/** Spec section 8. */
+/** What the PIN step says for each of its failures. */
 const PIN_MESSAGES = {
   invalidPin: 'Invalid Pin',
   failed: 'An error has Occured.',
@@ -61,7 +57,7 @@ type Step = { readonly kind: 'pin' } | { readonly kind: 'code'; readonly head: s
 
 /**
  * A failed call on this screen shows the bank's message, or 'An error has Occured.' when it brings none
- * (a network or other failure), for 15 s (spec sections 8 and 9); the toast comes from the central handler.
+ * (a network or other failure), for 15 s; the toast comes from the central handler.
  */
 const PIN_CALL_META = {
   errorMessage: PIN_MESSAGES.failed,

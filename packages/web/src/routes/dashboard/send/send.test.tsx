@@ -5,7 +5,7 @@ import { institution } from '@/test/bank-data';
 import { errorReply, type BankHandlers } from '@/test/fake-bank';
 import { serviceCharge, signedInBank, TRANSFER_LABELS, transferField, transferForm } from '@/test/money-data';
 import { renderApp, toastDuration, toastRegion, useAdvancingFakeTimers } from '@/test/render-app';
-import { TRANSFER_STORAGE_KEY } from './-components/transfer-storage';
+import { TRANSFER_STORAGE_KEY } from './-components/transfer';
 
 const FORM = '/wp-user/dashboard/send';
 const CONFIRM = '/wp-user/dashboard/send/confirm';

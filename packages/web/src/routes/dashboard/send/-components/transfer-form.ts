@@ -1,5 +1,5 @@
 /**
- * The transfer form (spec section 5): every field required, each within the contract's own limits, then
+ * The transfer form: every field required, each within the contract's own limits, then
  * the contract's field itself (`TransferFieldsSchema`), so what the form gives is what the bank takes.
  */
 import { TransferFieldsSchema } from '@ebank/contract';
@@ -14,7 +14,7 @@ const shape = TransferFieldsSchema.shape;
 export type Transfer = z.output<typeof TransferFieldsSchema>;
 export type TransferField = keyof Transfer;
 
-/** The form's fields, in its order (spec section 5). */
+/** The form's fields, in its order. */
 const ORDER = [
   'bank',
   'swift',

@@ -1,0 +1,70 @@
+/** The parts every section of the admin area is made of: its heading, its pending screen, a result line. */
+import LoaderCircle from 'lucide-react/icons/loader-circle';
+import type { ReactNode, Ref } from 'react';
+import { cn } from '@/lib/cn';
+
+/** The heading of a section: its title and a line on what it is for. */
+export function SectionHeader({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <header className="grid gap-1">
+      <h1 className="text-2xl font-semibold tracking-tight text-balance">{title}</h1>
+      {children !== undefined && <p className="text-sm text-muted-foreground">{children}</p>}
+    </header>
+  );
+}
+
+/** A section while its data loads: its heading at once, and a spinner that says so. */
+export function SectionPending({ title }: { title: string }) {
+  return (
+    <div className="grid gap-6">
+      <SectionHeader title={title} />
+      <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+        <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
+        Loading…
+      </p>
+    </div>
+  );
+}
+
+/** What an action came to, as {@link ActionStatus} shows it. */
+export interface ActionState {
+  readonly pending: boolean;
+  /** The failure, with the bank's message. */
+  readonly error: Error | null;
+  /** What the action did, once it succeeded. */
+  readonly done?: string | undefined;
+}
+
+/**
+ * The result of an action, next to the control that started it: a live region (read out when it
+ * changes), empty until the action is taken.
+ */
+export function ActionStatus({
+  pending,
+  error,
+  done,
+  className,
+  ref,
+}: ActionState & { className?: string; ref?: Ref<HTMLParagraphElement> }) {
+  return (
+    <p
+      role="status"
+      ref={ref}
+      tabIndex={-1}
+      className={cn(
+        'min-h-5 text-sm break-words outline-none',
+        error === null ? 'text-muted-foreground' : 'font-medium text-destructive',
+        className,
+      )}
+    >
+      {pending ? 'Working…' : error !== null ? error.message : done}
+    </p>
+  );
+}
+
+/** An empty list's message. */
+export function Nothing({ children }: { children: ReactNode }) {
+  return (
+    <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">{children}</p>
+  );
+}

@@ -1,0 +1,261 @@
+/**
+ * The admin area against the REAL mock bank (its Express app on a loopback port, with a staff key, so only
+ * the admin's token opens the staff API): the app's `fetch` is forwarded to it. What staff see and do in
+ * each section, the results next to the controls, and the questions asked before what cannot be undone.
+ */
+import { startBank, type Harness } from '@ebank/mock-server/src/testing/harness';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createStaffClient, staffReply, type StaffClient } from '@ebank/contract';
+import { session } from '@/session/session';
+import { renderApp } from '@/test/render-app';
+
+const STAFF_KEY = 'a-staff-key-of-32-characters-xyz';
+const realFetch = globalThis.fetch;
+const WAIT = { timeout: 5000 };
+
+let bank: Harness;
+/** The staff API as the test reads it, with the staff key. */
+let direct: StaffClient;
+
+beforeAll(async () => {
+  bank = await startBank({ access: { staffKey: STAFF_KEY } });
+  direct = createStaffClient({ baseUrl: bank.base, token: () => STAFF_KEY });
+});
+
+afterAll(async () => {
+  await bank.close();
+});
+
+beforeEach(async () => {
+  await staffReply(direct.resetBank());
+  // The app calls its own origin; the bank listens elsewhere. Method, headers and body are passed on.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+      const request = new Request(new URL(url instanceof Request ? url.url : url, window.location.href), init);
+      const { pathname, search } = new URL(request.url);
+      const headers: Record<string, string> = {};
+      request.headers.forEach((value, name) => {
+        headers[name] = value;
+      });
+      return realFetch(new URL(`${pathname.slice(1)}${search}`, bank.base), {
+        method: request.method,
+        headers,
+        body: request.method === 'GET' || request.method === 'HEAD' ? null : await request.arrayBuffer(),
+      });
+    }),
+  );
+});
+
+async function signInAsAdmin() {
+  session.signInAsAdmin(await bank.login('admin@bank.test', STAFF_KEY));
+}
+
+const state = () => staffReply(direct.getState());
+const heading = (name: string) => screen.findByRole('heading', { name, level: 1 }, WAIT);
+
+describe('the admin area', () => {
+  it('is only for a signed-in admin: anyone else goes to the login', async () => {
+    const app = renderApp('/wp-user/admin/kyc');
+    await waitFor(() => {
+      expect(app.path()).toBe('/wp-user/account/login');
+    });
+  });
+
+  it('opens on the KYC cases, with a section menu and a way to sign out', async () => {
+    await signInAsAdmin();
+    const app = renderApp('/wp-user/admin/');
+    expect(await heading('KYC cases')).toBeInTheDocument();
+    expect(app.path()).toBe('/wp-user/admin/kyc');
+    const menu = screen.getByRole('navigation', { name: 'Sections' });
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['KYC cases', 'Pending requests', 'Account messages', 'Request journal', 'Clock', 'Snapshots', 'Reset']);
+    expect(within(menu).getByRole('link', { name: 'KYC cases' })).toHaveAttribute('aria-current', 'page');
+
+    await app.user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => {
+      expect(app.path()).toBe('/wp-user/account');
+    });
+    expect(session.isAdmin()).toBe(false);
+  });
+
+  it('shows a KYC case with its documents, approves it, and says so next to the buttons', async () => {
+    await signInAsAdmin();
+    const app = renderApp('/wp-user/admin/kyc');
+    const cases = await screen.findByRole('list', { name: 'Identity checks awaiting review' }, WAIT);
+    const item = within(cases).getByRole('heading', { name: 'Paul Pending' }).closest('li');
+    if (!item) throw new Error('no case for Paul Pending');
+    expect(
+      within(item)
+        .getAllByRole('img')
+        .map((img) => img.getAttribute('alt')),
+    ).toEqual(['Document 1 of Paul Pending', 'Document 2 of Paul Pending', 'Document 3 of Paul Pending']);
+    expect(within(item).getAllByRole('img')[0]).toHaveAttribute('src', expect.stringMatching(/\/__mock\/uploads\//u));
+
+    await app.user.click(within(item).getByRole('button', { name: /^Approve Paul Pending/u }));
+    expect(await within(item).findByText('Approved.', {}, WAIT)).toHaveAttribute('role', 'status');
+    expect(within(item).getByRole('button', { name: /^Approve/u })).toBeDisabled();
+    expect((await state()).customers.find((c) => c.email === 'kyc-pending@bank.test')?.kyc).toBe('Verified');
+  });
+
+  it('asks before declining a KYC case, and does nothing on Cancel', async () => {
+    await signInAsAdmin();
+    const app = renderApp('/wp-user/admin/kyc');
+    await app.user.click(await screen.findByRole('button', { name: /^Decline Paul Pending/u }, WAIT));
+    const dialog = screen.getByRole('alertdialog', { name: 'Decline the identity check of Paul Pending?' });
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await app.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect((await state()).kyc).toHaveLength(1);
+
+    await app.user.click(screen.getByRole('button', { name: /^Decline Paul Pending/u }));
+    await app.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Decline' }));
+    expect(await screen.findByText('Declined.', {}, WAIT)).toBeInTheDocument();
+    expect((await state()).customers.find((c) => c.email === 'kyc-pending@bank.test')?.kyc).toBe('Declined');
+  });
+
+  it('confirms a pending deposit: the customer’s balance follows', async () => {
+    await signInAsAdmin();
+    const deposit = (await state()).requests.find((r) => r.kind === 'crypto-deposit');
+    if (!deposit?.email) throw new Error('the seeded bank has a pending crypto deposit');
+    const before = (await state()).customers.find((c) => c.email === deposit.email)?.balance ?? 0;
+    const app = renderApp('/wp-user/admin/requests');
+    const button = await screen.findByRole(
+      'button',
+      { name: `Confirm Crypto deposit of ${deposit.amountText} by ${deposit.email}` },
+      WAIT,
+    );
+    await app.user.click(button);
+    const item = button.closest('li');
+    if (!item) throw new Error('no list item');
+    expect(await within(item).findByText('Confirmed.', {}, WAIT)).toHaveAttribute('role', 'status');
+    expect((await state()).customers.find((c) => c.email === deposit.email)?.balance).toBe(before + deposit.amount);
+  });
+
+  it('shows an upgrade’s plan and warns when the amount paid is below its price', async () => {
+    const { pngBlob } = await import('@ebank/contract/testing');
+    const demo = bank.client({ user: await bank.login('demo@bank.test') });
+    await demo.call('createUpgrade', { plan: 'Premium', type: 'BTC', amount: 99, depositPic: pngBlob() });
+    await signInAsAdmin();
+    renderApp('/wp-user/admin/requests');
+    const heading = await screen.findByRole('heading', { name: 'Upgrade: $99.00' }, WAIT);
+    const item = within(heading.closest('li') ?? document.body);
+    expect(item.getByText('Premium (price $499.00)')).toBeInTheDocument();
+    expect(item.getByText(/Below the plan.s price:/u).parentElement).toHaveTextContent(
+      /Below the plan.s price: \$99\.00 was paid for Premium, which costs \$499\.00\./u,
+    );
+  });
+
+  it('sets an account message with a form (saying what is missing), then clears it', async () => {
+    await signInAsAdmin();
+    const app = renderApp('/wp-user/admin/messages');
+    await app.user.click(await screen.findByRole('button', { name: 'Set message for demo@bank.test' }, WAIT));
+    const dialog = within(screen.getByRole('dialog', { name: 'Account message for Dana Demo' }));
+    await app.user.click(dialog.getByRole('button', { name: 'Set message' }));
+    expect(await dialog.findByText('Enter a heading')).toBeInTheDocument();
+    await app.user.type(dialog.getByRole('textbox', { name: 'Heading' }), 'Account on hold');
+    await app.user.type(dialog.getByRole('textbox', { name: 'Message' }), 'Please call us.');
+    await app.user.click(dialog.getByRole('button', { name: 'Set message' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+    const clear = await screen.findByRole('button', { name: 'Clear the message of demo@bank.test' }, WAIT);
+    const item = within(clear.closest('li') ?? document.body);
+    expect(item.getByRole('status')).toHaveTextContent('Message set.');
+    expect(item.getByText('Account on hold')).toBeInTheDocument();
+    const login = await bank.client().call('login', { email: 'demo@bank.test', password: '123456', remeber: false });
+    expect(login.ismsg).toEqual({ head: 'Account on hold', body: 'Please call us.' });
+
+    await app.user.click(clear);
+    expect(await item.findByText('Message cleared.', {}, WAIT)).toBeInTheDocument();
+    expect(await item.findByText('No account message.', {}, WAIT)).toBeInTheDocument();
+  });
+
+  it('lists the journal, masks secrets, filters, and clears it only when asked twice', async () => {
+    await staffReply(direct.clearJournal());
+    await bank.login('demo@bank.test');
+    await signInAsAdmin();
+    const app = renderApp('/wp-user/admin/journal');
+    const journal = await screen.findByRole('list', { name: 'Request journal' }, WAIT);
+    expect(journal).toHaveTextContent('password: ***');
+    expect(journal).not.toHaveTextContent('123456');
+
+    await app.user.type(screen.getByRole('textbox', { name: 'Status' }), 'abc');
+    expect(screen.getByText('status: must be an HTTP status such as 200')).toBeInTheDocument();
+    await app.user.clear(screen.getByRole('textbox', { name: 'Status' }));
+    await app.user.type(screen.getByRole('combobox', { name: 'Operation' }), 'lookupUser');
+    await waitFor(() => {
+      expect(screen.queryByRole('list', { name: 'Request journal' })).not.toBeInTheDocument();
+    });
+    expect(screen.getByText('No calls yet.')).toBeInTheDocument();
+    await app.user.clear(screen.getByRole('combobox', { name: 'Operation' }));
+
+    await app.user.click(screen.getByRole('button', { name: 'Clear the journal' }));
+    await app.user.click(
+      within(screen.getByRole('alertdialog', { name: 'Clear the journal?' })).getByRole('button', {
+        name: 'Clear the journal',
+      }),
+    );
+    expect(await screen.findByText('The journal was cleared.', {}, WAIT)).toBeInTheDocument();
+  });
+
+  it('moves the clock a day, then some minutes, then back to real time', async () => {
+    // An admin's sign-in ends once the clock passes its lifetime; the staff key does not.
+    session.signInAsAdmin(STAFF_KEY);
+    const app = renderApp('/wp-user/admin/clock');
+    expect(await screen.findByText('(real time)', {}, WAIT)).toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: '+1 day' }));
+    expect(await screen.findByText('(1 day ahead)', {}, WAIT)).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(/^The bank's time is now/u);
+
+    await app.user.type(screen.getByRole('textbox', { name: 'Minutes' }), '0');
+    await app.user.click(screen.getByRole('button', { name: 'Move forward' }));
+    expect(await screen.findByText('advanceMinutes: must be at least 1 minute')).toBeInTheDocument();
+    await app.user.clear(screen.getByRole('textbox', { name: 'Minutes' }));
+    await app.user.type(screen.getByRole('textbox', { name: 'Minutes' }), '90');
+    await app.user.click(screen.getByRole('button', { name: 'Move forward' }));
+    await waitFor(() => {
+      expect(screen.getByText(/ahead\)$/u).textContent).toBe('(1 day 1 h 30 min ahead)');
+    }, WAIT);
+
+    await app.user.click(screen.getByRole('button', { name: 'Back to real time' }));
+    expect(await screen.findByText('(real time)', {}, WAIT)).toBeInTheDocument();
+  });
+
+  it('saves a snapshot, restores it after a change (asking first), and deletes it (asking first)', async () => {
+    await signInAsAdmin();
+    const app = renderApp('/wp-user/admin/snapshots');
+    expect(await screen.findByText('No snapshots yet.', {}, WAIT)).toBeInTheDocument();
+    await app.user.type(screen.getByRole('textbox', { name: 'Name' }), 'not ok');
+    await app.user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/^name: must be 1 to 64 letters/u)).toBeInTheDocument();
+    await app.user.clear(screen.getByRole('textbox', { name: 'Name' }));
+    await app.user.type(screen.getByRole('textbox', { name: 'Name' }), 'before');
+    await app.user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved as before.', {}, WAIT)).toBeInTheDocument();
+
+    await staffReply(direct.decideKyc({ params: { email: 'kyc-pending@bank.test', decision: 'approve' } }));
+    await app.user.click(await screen.findByRole('button', { name: 'Restore before' }, WAIT));
+    await app.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Restore' }));
+    expect(await screen.findByText('Restored before.', {}, WAIT)).toBeInTheDocument();
+    expect((await state()).kyc).toHaveLength(1);
+
+    await app.user.click(screen.getByRole('button', { name: 'Delete before' }));
+    await app.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Deleted before.', {}, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('No snapshots yet.', {}, WAIT)).toBeInTheDocument();
+  });
+
+  it('resets the bank, asking first', async () => {
+    await staffReply(direct.decideKyc({ params: { email: 'kyc-pending@bank.test', decision: 'approve' } }));
+    await signInAsAdmin();
+    const app = renderApp('/wp-user/admin/reset');
+    await app.user.click(await screen.findByRole('button', { name: 'Reset the bank' }, WAIT));
+    await app.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Reset the bank' }));
+    expect(await screen.findByText('The bank is back to its seeded state.', {}, WAIT)).toBeInTheDocument();
+    expect((await state()).kyc).toHaveLength(1);
+  });
+});

@@ -1,0 +1,114 @@
+import { AdvanceMinutesSchema, type ClockState } from '@ebank/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { clockQuery, staff, staffKeys, staffReply } from '@/api/staff';
+import { Button } from '@/components/ui/button';
+import { Form, useFormSubmit } from '@/components/ui/form';
+import { TextField } from '@/components/ui/form-fields';
+import { DAY, offsetText } from './-components/clock-offset';
+import { ActionStatus, SectionHeader, SectionPending } from './-components/section';
+import { useStaffAction } from './-components/use-staff-action';
+
+export const Route = createFileRoute('/admin/clock')({
+  loader: ({ context: { queryClient } }) => queryClient.query({ ...clockQuery, staleTime: 'static' }),
+  pendingComponent: () => <SectionPending title={TITLE} />,
+  component: ClockPage,
+});
+
+const TITLE = 'Clock';
+
+const minutesForm = z.object({
+  advanceMinutes: z
+    .string()
+    .trim()
+    .regex(/^\d+$/u, 'Enter a whole number of minutes')
+    .transform(Number)
+    .pipe(AdvanceMinutesSchema),
+});
+const resolver = zodResolver(minutesForm);
+
+type Move = { readonly advanceMinutes: number } | { readonly reset: true };
+
+function ClockPage() {
+  const queryClient = useQueryClient();
+  const { data } = useSuspenseQuery(clockQuery);
+  const move = useStaffAction((body: Move) => staffReply(staff.moveClock({ body })), {
+    done: (reply: ClockState) => `The bank's time is now ${new Date(reply.now).toLocaleString('en-GB')}.`,
+    onSuccess: (reply) => {
+      queryClient.setQueryData(staffKeys.clock, reply);
+    },
+  });
+  const form = useForm({ resolver, defaultValues: { advanceMinutes: '' } });
+  const submit = useFormSubmit(form, async ({ advanceMinutes }) => {
+    await move.mutateAsync({ advanceMinutes }).catch(() => undefined);
+  });
+
+  return (
+    <div className="grid gap-6">
+      <SectionHeader title={TITLE}>
+        Move the bank&apos;s time forward to show a code expiring or a lock ending without waiting. A reset of the bank
+        sets it back to the real time too.
+      </SectionHeader>
+      <section aria-labelledby="clock-now" className="grid gap-4 rounded-xl border bg-card p-4 shadow-card sm:p-5">
+        <h2 id="clock-now" className="font-semibold">
+          The bank&apos;s time
+        </h2>
+        <p className="text-lg font-semibold tabular-nums">
+          <time dateTime={data.now}>{new Date(data.now).toLocaleString('en-GB')}</time>{' '}
+          <span className="text-sm font-normal text-muted-foreground">({offsetText(data.offsetMinutes)})</span>
+        </p>
+        <div role="group" aria-label="Move the clock forward" className="flex flex-wrap gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={move.isPending}
+            onClick={() => {
+              move.mutate({ advanceMinutes: 60 });
+            }}
+          >
+            +1 hour
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={move.isPending}
+            onClick={() => {
+              move.mutate({ advanceMinutes: DAY });
+            }}
+          >
+            +1 day
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={move.isPending || data.offsetMinutes === 0}
+            onClick={() => {
+              move.mutate({ reset: true });
+            }}
+          >
+            Back to real time
+          </Button>
+        </div>
+        <Form {...form}>
+          <form noValidate className="flex flex-wrap items-end gap-2" onSubmit={submit.onSubmit}>
+            <TextField
+              control={form.control}
+              name="advanceMinutes"
+              label="Minutes"
+              inputMode="numeric"
+              autoComplete="off"
+              className="w-40"
+            />
+            <Button type="submit" variant="outline" pending={submit.pending}>
+              Move forward
+            </Button>
+          </form>
+        </Form>
+        <ActionStatus {...move.state} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import type { KycCase } from '@ebank/contract';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import RotateCcw from 'lucide-react/icons/rotate-ccw';
+import { pictureUrl } from '@/api/client';
+import { staff, staffReply, staffStateQuery } from '@/api/staff';
+import { Button } from '@/components/ui/button';
+import { formatDate } from '@/lib/format';
+import { ConfirmButton } from './-components/confirm-button';
+import { ActionStatus, Nothing, SectionHeader, SectionPending } from './-components/section';
+import { useStaffAction } from './-components/use-staff-action';
+
+export const Route = createFileRoute('/admin/kyc')({
+  loader: ({ context: { queryClient } }) => queryClient.query({ ...staffStateQuery, staleTime: 'static' }),
+  pendingComponent: () => <SectionPending title={TITLE} />,
+  component: KycPage,
+});
+
+const TITLE = 'KYC cases';
+
+function KycPage() {
+  const { data, refetch, isFetching } = useSuspenseQuery(staffStateQuery);
+  return (
+    <div className="grid gap-6">
+      <SectionHeader title={TITLE}>
+        Identity checks awaiting review. Approving one opens the customer&apos;s dashboard; declining sends them back to
+        the form.
+      </SectionHeader>
+      <div>
+        <Button variant="outline" size="sm" pending={isFetching} onClick={() => void refetch()}>
+          {!isFetching && <RotateCcw aria-hidden="true" />}
+          Refresh
+        </Button>
+      </div>
+      {data.kyc.length === 0 ? (
+        <Nothing>No identity checks are waiting.</Nothing>
+      ) : (
+        <ul className="grid gap-4" aria-label="Identity checks awaiting review">
+          {data.kyc.map((kycCase) => (
+            <KycCaseCard key={kycCase.userId} kycCase={kycCase} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function KycCaseCard({ kycCase }: { kycCase: KycCase }) {
+  const decide = useStaffAction(
+    (decision: 'approve' | 'decline') => staffReply(staff.decideKyc({ params: { email: kycCase.email, decision } })),
+    { done: (_reply, decision) => (decision === 'approve' ? 'Approved.' : 'Declined.') },
+  );
+  const who = `${kycCase.fullname} (${kycCase.email})`;
+  return (
+    <li className="grid gap-4 rounded-xl border bg-card p-4 shadow-card sm:p-5">
+      <div className="grid gap-1">
+        <h2 className="font-semibold break-words">{kycCase.fullname}</h2>
+        <p className="text-sm break-words text-muted-foreground">{kycCase.email}</p>
+        <p className="text-sm text-muted-foreground">
+          {kycCase.documentType ?? 'Document type not given'}
+          {kycCase.country !== null && `, ${kycCase.country}`}
+          {kycCase.submittedAt !== null && ` · submitted ${formatDate(kycCase.submittedAt)}`}
+        </p>
+      </div>
+      {kycCase.documents.length > 0 && (
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={`Documents of ${kycCase.fullname}`}>
+          {kycCase.documents.map((document, index) => {
+            const url = pictureUrl(document);
+            const name = `Document ${String(index + 1)} of ${kycCase.fullname}`;
+            return (
+              <li key={document}>
+                <a
+                  href={url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="block rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40"
+                >
+                  <img src={url} alt={name} className="aspect-[4/3] w-full rounded-md border object-cover" />
+                  <span className="sr-only">(opens in a new tab)</span>
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <div className="flex flex-wrap items-center gap-2">
+        <Button
+          size="sm"
+          pending={decide.isPending && decide.variables === 'approve'}
+          disabled={decide.isPending || decide.isSuccess}
+          aria-label={`Approve ${who}`}
+          onClick={() => {
+            decide.mutate('approve');
+          }}
+        >
+          Approve
+        </Button>
+        <ConfirmButton
+          variant="destructive"
+          label={`Decline ${who}`}
+          title={`Decline the identity check of ${kycCase.fullname}?`}
+          description="The customer is sent back to the KYC form and must submit their documents again."
+          confirm="Decline"
+          pending={decide.isPending && decide.variables === 'decline'}
+          disabled={decide.isPending || decide.isSuccess}
+          onConfirm={() => {
+            decide.mutate('decline');
+          }}
+        >
+          Decline
+        </ConfirmButton>
+        <ActionStatus {...decide.state} />
+      </div>
+    </li>
+  );
+}

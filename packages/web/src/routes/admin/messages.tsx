@@ -1,0 +1,116 @@
+import type { AccountMessage, StaffCustomer } from '@ebank/contract';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { useState } from 'react';
+import { staff, staffKeys, staffReply, staffStateQuery } from '@/api/staff';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { AccountMessageForm } from './-components/account-message-form';
+import { ActionStatus, SectionHeader, SectionPending } from './-components/section';
+import { useStaffAction } from './-components/use-staff-action';
+
+export const Route = createFileRoute('/admin/messages')({
+  loader: ({ context: { queryClient } }) => queryClient.query({ ...staffStateQuery, staleTime: 'static' }),
+  pendingComponent: () => <SectionPending title={TITLE} />,
+  component: MessagesPage,
+});
+
+const TITLE = 'Account messages';
+
+function MessagesPage() {
+  const { data } = useSuspenseQuery(staffStateQuery);
+  const customers = data.customers.filter((customer) => customer.role === 'user');
+  return (
+    <div className="grid gap-6">
+      <SectionHeader title={TITLE}>
+        A customer with an account message sees it at login instead of their dashboard, until it is cleared.
+      </SectionHeader>
+      <ul className="grid gap-4" aria-label="Customers">
+        {customers.map((customer) => (
+          <CustomerMessage key={customer.id} customer={customer} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+type Change = { readonly set: AccountMessage } | { readonly clear: true };
+
+function CustomerMessage({ customer }: { customer: StaffCustomer }) {
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const params = { email: customer.email };
+  const change = useStaffAction(
+    (input: Change) =>
+      staffReply(
+        'set' in input ? staff.setAccountMessage({ params, body: input.set }) : staff.clearAccountMessage({ params }),
+      ),
+    {
+      done: (_reply, input) => ('set' in input ? 'Message set.' : 'Message cleared.'),
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.state }),
+    },
+  );
+  const { notice } = customer;
+  return (
+    <li className="grid gap-3 rounded-xl border bg-card p-4 shadow-card sm:p-5">
+      <div className="grid gap-1">
+        <h2 className="font-semibold break-words">{customer.fullname}</h2>
+        <p className="text-sm break-words text-muted-foreground">{customer.email}</p>
+      </div>
+      {notice === null ? (
+        <p className="text-sm text-muted-foreground">No account message.</p>
+      ) : (
+        <div className="grid gap-1 rounded-md bg-muted p-3 text-sm">
+          <p className="font-medium break-words">{notice.head}</p>
+          <p className="break-words text-muted-foreground">{notice.body}</p>
+        </div>
+      )}
+      <div className="flex flex-wrap items-center gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={`${notice === null ? 'Set message' : 'Change message'} for ${customer.email}`}
+          onClick={() => {
+            setEditing(true);
+          }}
+        >
+          {notice === null ? 'Set message' : 'Change message'}
+        </Button>
+        {notice !== null && (
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={`Clear the message of ${customer.email}`}
+            pending={change.isPending}
+            onClick={() => {
+              change.mutate({ clear: true });
+            }}
+          >
+            Clear
+          </Button>
+        )}
+        <ActionStatus {...change.state} />
+      </div>
+      <Dialog open={editing} onOpenChange={setEditing}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Account message for {customer.fullname}</DialogTitle>
+            <DialogDescription>{customer.email}</DialogDescription>
+          </DialogHeader>
+          <AccountMessageForm
+            initial={notice}
+            onSubmit={async (message) => {
+              await change.mutateAsync({ set: message }).then(
+                () => {
+                  setEditing(false);
+                },
+                () => undefined,
+              );
+            }}
+          />
+          <ActionStatus pending={false} error={change.error} />
+        </DialogContent>
+      </Dialog>
+    </li>
+  );
+}

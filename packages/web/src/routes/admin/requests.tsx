@@ -1,0 +1,142 @@
+import type { PendingRequest } from '@ebank/contract';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import RotateCcw from 'lucide-react/icons/rotate-ccw';
+import TriangleAlert from 'lucide-react/icons/triangle-alert';
+import type { ReactNode } from 'react';
+import { pictureUrl } from '@/api/client';
+import { staff, staffReply, staffStateQuery } from '@/api/staff';
+import { Button } from '@/components/ui/button';
+import { textLinkClass } from '@/components/ui/text-link';
+import { formatDate } from '@/lib/format';
+import { ConfirmButton } from './-components/confirm-button';
+import { ActionStatus, Nothing, SectionHeader, SectionPending } from './-components/section';
+import { useStaffAction } from './-components/use-staff-action';
+
+export const Route = createFileRoute('/admin/requests')({
+  loader: ({ context: { queryClient } }) => queryClient.query({ ...staffStateQuery, staleTime: 'static' }),
+  pendingComponent: () => <SectionPending title={TITLE} />,
+  component: RequestsPage,
+});
+
+const TITLE = 'Pending requests';
+
+const KIND: Readonly<Record<PendingRequest['kind'], string>> = {
+  'crypto-deposit': 'Crypto deposit',
+  payment: 'Payment',
+  'fixed-deposit': 'Fixed deposit',
+  upgrade: 'Upgrade',
+  transfer: 'Transfer',
+};
+
+function RequestsPage() {
+  const { data, refetch, isFetching } = useSuspenseQuery(staffStateQuery);
+  return (
+    <div className="grid gap-6">
+      <SectionHeader title={TITLE}>
+        Deposits, payments, fixed deposits, upgrades and transfers waiting for a decision. A confirmed deposit credits
+        the customer&apos;s balance; a declined transfer gives its held amount back.
+      </SectionHeader>
+      <div>
+        <Button variant="outline" size="sm" pending={isFetching} onClick={() => void refetch()}>
+          {!isFetching && <RotateCcw aria-hidden="true" />}
+          Refresh
+        </Button>
+      </div>
+      {data.requests.length === 0 ? (
+        <Nothing>No requests are waiting.</Nothing>
+      ) : (
+        <ul className="grid gap-4" aria-label="Pending requests">
+          {data.requests.map((request) => (
+            <RequestCard key={request.id} request={request} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[7rem_minmax(0,1fr)] gap-2">
+      <dt className="text-muted-foreground">{term}</dt>
+      <dd className="break-words">{children}</dd>
+    </div>
+  );
+}
+
+function RequestCard({ request }: { request: PendingRequest }) {
+  const decide = useStaffAction(
+    (decision: 'confirm' | 'decline') => staffReply(staff.decideRequest({ params: { id: request.id, decision } })),
+    { done: (_reply, decision) => (decision === 'confirm' ? 'Confirmed.' : 'Declined.') },
+  );
+  const kind = KIND[request.kind];
+  const what = `${kind} of ${request.amountText}${request.email === null ? '' : ` by ${request.email}`}`;
+  const proof = pictureUrl(request.proof ?? undefined);
+  return (
+    <li className="grid gap-4 rounded-xl border bg-card p-4 shadow-card sm:p-5">
+      <div className="grid gap-1">
+        <h2 className="font-semibold break-words">
+          {kind}: {request.amountText}
+        </h2>
+        <p className="text-sm break-words text-muted-foreground">{request.email ?? 'Unknown customer'}</p>
+      </div>
+      <dl className="grid gap-1.5 text-sm">
+        <Detail term="Type">{request.type}</Detail>
+        {request.plan !== null && (
+          <Detail term="Plan">
+            {request.plan}
+            {request.planPriceText !== null && ` (price ${request.planPriceText})`}
+          </Detail>
+        )}
+        {request.purpose !== null && <Detail term="Purpose">{request.purpose}</Detail>}
+        {request.payee !== null && <Detail term="Payee">{request.payee}</Detail>}
+        <Detail term="Sent">{formatDate(request.createdAt)}</Detail>
+        {proof !== undefined && (
+          <Detail term="Proof">
+            <a href={proof} target="_blank" rel="noopener noreferrer" className={textLinkClass}>
+              Open the payment proof<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </Detail>
+        )}
+      </dl>
+      {request.belowPlanPrice && (
+        <p className="flex items-start gap-2 rounded-md border border-warning/40 bg-warning-soft p-3 text-sm">
+          <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span>
+            <strong>Below the plan&apos;s price:</strong> {request.amountText} was paid for {request.plan}, which costs{' '}
+            {request.planPriceText}. Confirming still moves the customer to {request.plan}.
+          </span>
+        </p>
+      )}
+      <div className="flex flex-wrap items-center gap-2">
+        <Button
+          size="sm"
+          pending={decide.isPending && decide.variables === 'confirm'}
+          disabled={decide.isPending || decide.isSuccess}
+          aria-label={`Confirm ${what}`}
+          onClick={() => {
+            decide.mutate('confirm');
+          }}
+        >
+          Confirm
+        </Button>
+        <ConfirmButton
+          variant="destructive"
+          label={`Decline ${what}`}
+          title={`Decline this ${kind.toLowerCase()}?`}
+          description={`The ${what} is declined${request.kind === 'transfer' ? ' and its held amount given back' : ''}. This cannot be undone.`}
+          confirm="Decline"
+          pending={decide.isPending && decide.variables === 'decline'}
+          disabled={decide.isPending || decide.isSuccess}
+          onConfirm={() => {
+            decide.mutate('decline');
+          }}
+        >
+          Decline
+        </ConfirmButton>
+        <ActionStatus {...decide.state} />
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,141 @@
+import { SnapshotNameSchema } from '@ebank/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { snapshotsQuery, staff, staffKeys, staffReply } from '@/api/staff';
+import { Button } from '@/components/ui/button';
+import { Form, useFormSubmit } from '@/components/ui/form';
+import { TextField } from '@/components/ui/form-fields';
+import { formatDate } from '@/lib/format';
+import { ConfirmButton } from './-components/confirm-button';
+import { ActionStatus, Nothing, SectionHeader, SectionPending } from './-components/section';
+import { useStaffAction } from './-components/use-staff-action';
+
+export const Route = createFileRoute('/admin/snapshots')({
+  loader: ({ context: { queryClient } }) => queryClient.query({ ...snapshotsQuery, staleTime: 'static' }),
+  pendingComponent: () => <SectionPending title={TITLE} />,
+  component: SnapshotsPage,
+});
+
+const TITLE = 'Snapshots';
+
+const saveForm = z.object({ name: z.string().trim().min(1, 'Enter a name').pipe(SnapshotNameSchema) });
+const resolver = zodResolver(saveForm);
+
+type ListAction = { readonly restore: string } | { readonly delete: string };
+
+function SnapshotsPage() {
+  const queryClient = useQueryClient();
+  const { data } = useSuspenseQuery(snapshotsQuery);
+  const save = useStaffAction((name: string) => staffReply(staff.saveSnapshot({ body: { name } })), {
+    done: (reply) => `Saved as ${reply.name}.`,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.snapshots }),
+  });
+  const act = useStaffAction(
+    (action: ListAction) =>
+      'restore' in action
+        ? staffReply(staff.restoreSnapshot({ params: { name: action.restore } }))
+        : staffReply(staff.deleteSnapshot({ params: { name: action.delete } })),
+    {
+      done: (_reply, action) => ('restore' in action ? `Restored ${action.restore}.` : `Deleted ${action.delete}.`),
+      // A restored bank changes everything staff see.
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.all }),
+    },
+  );
+  const form = useForm({ resolver, defaultValues: { name: '' } });
+  const submit = useFormSubmit(form, async ({ name }) => {
+    await save.mutateAsync(name).then(
+      () => {
+        form.reset();
+      },
+      () => undefined,
+    );
+  });
+
+  return (
+    <div className="grid gap-6">
+      <SectionHeader title={TITLE}>
+        Save the bank as it is now under a name, and bring it back later. A snapshot keeps every record but not the
+        clock; a reset of the bank keeps the snapshots.
+      </SectionHeader>
+      <section aria-labelledby="snapshot-save" className="grid gap-3 rounded-xl border bg-card p-4 shadow-card sm:p-5">
+        <h2 id="snapshot-save" className="font-semibold">
+          Save a snapshot
+        </h2>
+        <Form {...form}>
+          <form
+            noValidate
+            className="grid gap-3 sm:grid-cols-[minmax(0,20rem)_auto] sm:items-start"
+            onSubmit={submit.onSubmit}
+          >
+            <TextField
+              control={form.control}
+              name="name"
+              label="Name"
+              autoComplete="off"
+              description="Letters, digits, dots, underscores or hyphens; a name saved before is replaced."
+            />
+            <Button type="submit" pending={submit.pending} className="sm:mt-7">
+              Save
+            </Button>
+          </form>
+        </Form>
+        <ActionStatus {...save.state} />
+      </section>
+      <section aria-labelledby="snapshot-list" className="grid gap-3">
+        <h2 id="snapshot-list" className="font-semibold">
+          Saved snapshots
+        </h2>
+        <ActionStatus {...act.state} />
+        {data.length === 0 ? (
+          <Nothing>No snapshots yet.</Nothing>
+        ) : (
+          <ul className="grid gap-3" aria-label="Saved snapshots">
+            {data.map((snapshot) => (
+              <li
+                key={snapshot.name}
+                className="flex flex-wrap items-center gap-3 rounded-xl border bg-card p-4 shadow-card"
+              >
+                <div className="grid min-w-0 flex-1 gap-0.5">
+                  <p className="font-medium break-all">{snapshot.name}</p>
+                  <p className="text-sm text-muted-foreground">
+                    Saved <time dateTime={snapshot.savedAt}>{formatDate(snapshot.savedAt)}</time>
+                  </p>
+                </div>
+                <div className="flex flex-wrap gap-2">
+                  <ConfirmButton
+                    label={`Restore ${snapshot.name}`}
+                    title={`Restore ${snapshot.name}?`}
+                    description="The bank goes back to this snapshot: everything done since it was saved is lost."
+                    confirm="Restore"
+                    disabled={act.isPending}
+                    onConfirm={() => {
+                      act.mutate({ restore: snapshot.name });
+                    }}
+                  >
+                    Restore
+                  </ConfirmButton>
+                  <ConfirmButton
+                    variant="destructive"
+                    label={`Delete ${snapshot.name}`}
+                    title={`Delete ${snapshot.name}?`}
+                    description="The snapshot is removed for good."
+                    confirm="Delete"
+                    disabled={act.isPending}
+                    onConfirm={() => {
+                      act.mutate({ delete: snapshot.name });
+                    }}
+                  >
+                    Delete
+                  </ConfirmButton>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

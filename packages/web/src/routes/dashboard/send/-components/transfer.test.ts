@@ -1,0 +1,49 @@
+import { serviceChargeCents } from '@ebank/contract';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { transferForm } from '@/test/money-data';
+import { TRANSFER_STORAGE_KEY, transferCharges, transferDraft } from './transfer';
+import { emptyTransferForm } from './transfer-form';
+
+beforeEach(() => {
+  window.sessionStorage.clear();
+});
+
+describe('the kept transfer', () => {
+  it('is an empty form and no transfer when nothing is kept', () => {
+    expect(transferDraft.form()).toEqual(emptyTransferForm);
+    expect(transferDraft.transfer()).toBeUndefined();
+  });
+
+  it('keeps the form as typed, and a typed change drops the reviewed amount', () => {
+    const fields = transferForm({ amount: '100' });
+    transferDraft.saveReviewed(fields, '$100.00');
+    expect(transferDraft.form()).toEqual(fields);
+    expect(transferDraft.transfer()).toMatchObject({ transfer: { amount: 100 }, display: '$100.00' });
+    transferDraft.saveForm({ ...fields, amount: '120' });
+    expect(transferDraft.transfer()).toMatchObject({ transfer: { amount: 120 }, display: undefined });
+  });
+
+  it('is no transfer when the record is broken or the form incomplete', () => {
+    window.sessionStorage.setItem(TRANSFER_STORAGE_KEY, '{not json');
+    expect(transferDraft.transfer()).toBeUndefined();
+    expect(transferDraft.form()).toEqual(emptyTransferForm);
+    transferDraft.saveForm({ ...transferForm(), swift: '' });
+    expect(transferDraft.transfer()).toBeUndefined();
+  });
+
+  it('is cleared by its reset', () => {
+    transferDraft.saveForm(transferForm());
+    transferDraft.clear();
+    expect(window.sessionStorage.getItem(TRANSFER_STORAGE_KEY)).toBeNull();
+  });
+});
+
+describe('the charges on the review', () => {
+  it('are the bank’s fee and the rest, to the cent', () => {
+    expect(transferCharges(100, 10)).toEqual({ fee: 10, received: 90 });
+    expect(transferCharges(123.45, 10)).toEqual({ fee: 12.35, received: 111.1 });
+    expect(transferCharges(0.05, 10)).toEqual({ fee: 0.01, received: 0.04 });
+    for (const amount of [0.01, 19.99, 1500, 2_500.55])
+      expect(transferCharges(amount, 7.5).fee).toBe(serviceChargeCents(Math.round(amount * 100), 7.5) / 100);
+  });
+});

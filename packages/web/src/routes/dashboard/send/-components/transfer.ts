@@ -1,0 +1,94 @@
+/**
+ * The transfer on the client, all of it: its steps (details, review, authorise), what it keeps between
+ * them, and its reset. The screens read and change it only through `transferDraft` here.
+ *
+ * Kept in session storage under one key (listed in `session/browser-storage.ts`, so signing out clears it
+ * too), so that a reload loses nothing: the form as typed and, once reviewed, the amount as the form
+ * showed it. The form screen writes it; the review and PIN screens check it in their loaders (split from
+ * the route tree, so the entry chunk carries none of this) and go back to the form without a complete
+ * transfer; a completed transfer or "Start over" clears it. The PIN and the code are never kept: the PIN
+ * screen asks for the PIN, then for the code when the bank asks for one (`pin.tsx`).
+ */
+import { serviceChargeCents } from '@ebank/contract';
+import { redirect } from '@tanstack/react-router';
+import { z } from 'zod';
+import { DEFAULT_ERROR_MESSAGE } from '@/api/error-message';
+import { toast } from '@/components/ui/toast';
+import { storedValue } from '@/session/browser-storage';
+import { emptyTransferForm, transferFormSchema, type Transfer, type TransferFormInput } from './transfer-form';
+
+export const TRANSFER_STORAGE_KEY = 'baTransfer';
+
+const kept = storedValue('sessionStorage', TRANSFER_STORAGE_KEY);
+
+const StoredSchema = z.object({
+  fields: z.partialRecord(transferFormSchema.keyof(), z.string()),
+  display: z.string().optional(),
+});
+
+function readStored() {
+  const raw = kept.get();
+  if (raw === undefined) return undefined;
+  try {
+    const parsed = StoredSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A transfer that has been reviewed and is complete: what the review and PIN screens work on. */
+export interface StoredTransfer {
+  readonly transfer: Transfer;
+  /** The amount as the form showed it, when it was reviewed. */
+  readonly display: string | undefined;
+}
+
+export const transferDraft = {
+  /** Details: the form as last typed (empty fields where nothing is kept). */
+  form(): TransferFormInput {
+    return { ...emptyTransferForm, ...readStored()?.fields };
+  },
+  /** Details: keeps the form as typed; a changed form has no reviewed display amount any more. */
+  saveForm(fields: TransferFormInput) {
+    kept.set(JSON.stringify({ fields }));
+  },
+  /** Details to review: keeps the form with the amount as shown. */
+  saveReviewed(fields: TransferFormInput, display: string) {
+    kept.set(JSON.stringify({ fields, display }));
+  },
+  /** The kept transfer when it is complete and valid; otherwise nothing (a missing, bad or partial record). */
+  transfer(): StoredTransfer | undefined {
+    const stored = readStored();
+    if (stored === undefined) return undefined;
+    const parsed = transferFormSchema.safeParse({ ...emptyTransferForm, ...stored.fields });
+    return parsed.success ? { transfer: parsed.data, display: stored.display } : undefined;
+  },
+  /**
+   * For the review and PIN screens' loaders: the kept transfer; without a complete one, 'Something went
+   * wrong!' and back to the form. A preload says nothing; only a real visit does.
+   */
+  transferOrBack(preload: boolean, toastMs: number): StoredTransfer {
+    const stored = transferDraft.transfer();
+    if (stored !== undefined) return stored;
+    if (!preload) toast.error(DEFAULT_ERROR_MESSAGE, { duration: toastMs });
+    throw redirect({ to: '/dashboard/send', replace: true });
+  },
+  /** The transfer went through, or the customer starts over: nothing is kept. */
+  clear() {
+    kept.remove();
+  },
+};
+
+/** The service charge percent when the bank gives none. */
+export const DEFAULT_SERVICE_CHARGE_PERCENT = 10;
+
+/**
+ * The fee (that percent of the amount) and the amount received (the amount minus the fee), worked out in
+ * cents by the bank's own function, so the review shows exactly what the bank will book.
+ */
+export function transferCharges(amount: number, percent: number) {
+  const amountCents = Math.round(amount * 100);
+  const feeCents = serviceChargeCents(amountCents, percent);
+  return { fee: feeCents / 100, received: (amountCents - feeCents) / 100 };
+}
