@@ -9,7 +9,7 @@ import { createApiClient } from '@ebank/contract';
 import { sampleKycDocuments } from '@ebank/mock-server/src/bank/sample-documents';
 import { sendTo, testApp } from '@ebank/mock-server/src/testing/harness';
 import type { MockApp } from '@ebank/mock-server/src/http/app';
-import { UPLOAD_CSP } from '@ebank/mock-server/src/http/dev-endpoints';
+import { UPLOAD_CSP } from '@ebank/mock-server/src/http/reply';
 import { setupServer } from 'msw/node';
 import { DemoBank, type DemoStorage } from './demo-bank';
 import { demoHandlers } from './handlers';

@@ -9,20 +9,27 @@
  * the demo.
  */
 import { MAX_IMAGE_BYTES, type IncomingFile } from '@ebank/contract';
-import { errorReply, errorResult, handleApiCall, type ApiResult } from '@ebank/mock-server/src/http/api-core';
 import {
-  API_METHOD_NOT_ALLOWED,
-  apiReply,
+  handleApiCall,
+  METHOD_NOT_ALLOWED,
+  rateLimitRefusal,
+  type ApiResult,
+} from '@ebank/mock-server/src/http/api-core';
+import {
   DEV_BODY_PATHS,
   DEV_ENDPOINTS,
-  errorAsResult,
-  jsonReply,
-  rateLimitRefusal,
   STAFF_API_PATH,
   STAFF_BODY_LIMIT_BYTES,
   type DevHost,
-  type Reply,
 } from '@ebank/mock-server/src/http/dev-endpoints';
+import {
+  apiReply,
+  errorResult,
+  jsonReply,
+  REFUSALS,
+  resultOfError,
+  type Reply,
+} from '@ebank/mock-server/src/http/reply';
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import { Journal } from '@ebank/mock-server/src/http/dev-journal';
 import type { DemoBank } from './demo-bank';
@@ -105,13 +112,7 @@ const queryOf = (url: URL): Values => {
 };
 
 /** An error the server's body parsers (express.json, express.urlencoded) would answer with. */
-const bodyRefusal = (status: 400 | 413) =>
-  jsonReply(
-    status,
-    status === 413
-      ? errorReply('The request is too large', 'payload_too_large')
-      : errorReply('The request body could not be read', 'invalid_request'),
-  );
+const bodyRefusal = (status: 400 | 413) => jsonReply(status === 413 ? REFUSALS.tooLarge : REFUSALS.unreadable);
 
 /** A staff request's body as the server's parsers read it: JSON or a form; else none. */
 async function readStaffBody(request: Request): Promise<{ readonly parsed: unknown } | Reply> {
@@ -168,17 +169,17 @@ export function demoHandlers(demo: DemoBank, { origin }: DemoHandlerOptions): Re
         const refused = rateLimitRefusal(bank, call, CLIENT);
         if (refused) {
           journal.record({ call, result: refused, startedAt });
-          return send(refused);
+          return send(apiReply(refused));
         }
         const result = await handleApiCall(bank, { ...call, origin: url.origin });
         journal.record({ call, result, startedAt });
         await demo.save();
         return send(apiReply(result));
       } catch (error) {
-        return send(apiReply(errorAsResult(error)));
+        return send(apiReply(resultOfError(error)));
       }
     }),
-    http.all(at('/api/users.php'), () => send(API_METHOD_NOT_ALLOWED)),
+    http.all(at('/api/users.php'), () => send(apiReply(METHOD_NOT_ALLOWED))),
 
     // --- developer endpoints ---------------------------------------------------------------------
     ...DEV_ENDPOINTS.map((endpoint) =>

@@ -5,10 +5,11 @@
  * (packages/demo, behind a service worker) both answer through it; each keeps its own transport:
  * body parsing, limits, headers, latency and fault injection.
  */
-import { decode, type Decoded, type DecodeFailure, type ErrorReply, type IncomingFile } from '@ebank/contract';
-import type { Bank } from '../bank/bank';
+import { decode, type Decoded, type DecodeFailure, type IncomingFile } from '@ebank/contract';
+import type { Bank, LimitedCall } from '../bank/bank';
 import { BankError } from '../bank/errors';
 import { handlers } from './handlers';
+import { errorResult, type JsonResult } from './reply';
 
 /** A call as a transport received it. */
 export interface ApiCall {
@@ -21,10 +22,8 @@ export interface ApiCall {
   readonly origin: string;
 }
 
-/** What to answer: an HTTP status and the JSON body (the operation's reply, or an {@link ErrorReply}). */
-export interface ApiResult {
-  readonly status: number;
-  readonly body: unknown;
+/** What to answer: an HTTP status and the JSON body (the operation's reply, or a refusal). */
+export interface ApiResult extends JsonResult {
   /** Whether the reply passed the contract's check (absent when it was not checked); for the journal. */
   readonly replyValid?: boolean;
   /** The customer whose token opened the call (absent when none did); for the journal. */
@@ -36,11 +35,64 @@ export interface AnswerOptions {
   readonly validateReplies?: boolean;
 }
 
-export const errorReply = (message: string, code: string, issues?: ErrorReply['issues']): ErrorReply =>
-  issues ? { error: true, message, code, issues } : { error: true, message, code };
+// -------------------------------------------------------------------------------------------------
+// the limits on the calls no token opens (docs/decisions/0010)
 
-export const errorResult = (status: number, message: string, code: string, issues?: ErrorReply['issues']) =>
-  ({ status, body: errorReply(message, code, issues) }) satisfies ApiResult;
+/** A call as a transport received it, as far as its limits go. */
+type LimitedApiCall = Pick<ApiCall, 'query' | 'fields'>;
+
+/** The marker fields of the two resends, which name no crud. */
+const RESEND_MARKERS = ['resendconfirmcode', 'resendforgotcode'] as const;
+
+/**
+ * The limits a call counts against, read from its selector as sent (before it is decoded, so that a
+ * malformed call counts too): every crud call and the resends; none for a call that a token opens.
+ */
+export function limitedCallOf(call: LimitedApiCall): LimitedCall | undefined {
+  switch (call.query.crud) {
+    case 'iduser':
+      return 'lookup';
+    case 'userlogin':
+    case 'verifyuser':
+      return 'signIn';
+    case 'userforgot':
+      // A new passcode with the code or link checks a secret; asking for one e-mails it.
+      return call.fields.action === 'reset' ? 'signIn' : 'mail';
+    case 'newuser':
+      return 'signUp';
+    case undefined:
+      return RESEND_MARKERS.some((marker) => Object.hasOwn(call.fields, marker)) ? 'mail' : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The calls no token opens are rate limited per client and per e-mail address, each kind with its own
+ * limits (bank/rate-limits.ts): the 429 to answer when this one is over a limit (counting nothing),
+ * else undefined (and it is counted). `client` names the caller: the server's client address, or the
+ * demo's one browser.
+ */
+export function rateLimitRefusal(bank: Bank, call: LimitedApiCall, client: string): ApiResult | undefined {
+  const kind = limitedCallOf(call);
+  if (kind === undefined) return undefined;
+  const { email } = call.fields;
+  const refused = bank.admit(kind, client, typeof email === 'string' ? email : '');
+  if (!refused) return undefined;
+  return {
+    ...errorResult(429, refused.message, 'rate_limited'),
+    headers: { 'Retry-After': String(refused.retryAfterSeconds) },
+  };
+}
+
+// -------------------------------------------------------------------------------------------------
+// answering a call
+
+/** The API's answer to any method but POST. */
+export const METHOD_NOT_ALLOWED: ApiResult = {
+  ...errorResult(405, 'Use POST for every call', 'method_not_allowed'),
+  headers: { Allow: 'POST' },
+};
 
 /** Names the one operation a call asks for and validates its input (see the contract's `decode`). */
 export const decodeApiCall = (call: Pick<ApiCall, 'query' | 'fields' | 'files'>): Decoded | DecodeFailure =>

@@ -13,21 +13,28 @@ import { BankError } from '../bank/errors';
 import { CATALOGUE, seedBank } from '../bank/seed';
 import { TokenSigner } from '../bank/security';
 import { delayFor, sleep, type LatencyConfig } from './faults';
-import { answerApiCall, decodeApiCall, decodeFailureResult, errorResult, type ApiResult } from './api-core';
+import {
+  answerApiCall,
+  decodeApiCall,
+  decodeFailureResult,
+  METHOD_NOT_ALLOWED,
+  rateLimitRefusal,
+  type ApiResult,
+} from './api-core';
 import { Journal, type AnsweredCall } from './dev-journal';
 import { formOf, FormRefusal, parseForm } from './form-parsers';
-import { securityHeaders, sendError, sendReply } from './reply';
-import { hostCheck, sameSiteWrites, staffGate } from './access';
 import {
-  API_METHOD_NOT_ALLOWED,
   apiReply,
-  DEV_ENDPOINTS,
-  rateLimitRefusal,
-  DEV_BODY_PATHS,
-  STAFF_API_PATH,
-  STAFF_BODY_LIMIT_BYTES,
-  type DevHost,
-} from './dev-endpoints';
+  errorResult,
+  jsonReply,
+  REFUSALS,
+  resultOfError,
+  securityHeaders,
+  sendError,
+  sendReply,
+} from './reply';
+import { hostCheck, sameSiteWrites, staffGate } from './access';
+import { DEV_ENDPOINTS, DEV_BODY_PATHS, STAFF_API_PATH, STAFF_BODY_LIMIT_BYTES, type DevHost } from './dev-endpoints';
 import { NamedSnapshots } from './dev-snapshots';
 import { staffRouter } from './staff';
 import { openApiRouter } from './openapi';
@@ -162,7 +169,7 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
     const refused = rateLimitRefusal(bank, call, req.socket.remoteAddress ?? 'unknown');
     if (refused) {
       record(res, call, refused);
-      sendReply(res, refused);
+      sendReply(res, apiReply(refused));
       return;
     }
     const decoded = decodeApiCall(call);
@@ -179,8 +186,9 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
     }
     if (faultRate && random() < faultRate) {
       const message = 'The bank is temporarily unavailable (simulated). Please try again.';
-      record(res, call, errorResult(503, message, 'simulated_fault'));
-      sendError(res, 503, message, 'simulated_fault');
+      const fault = errorResult(503, message, 'simulated_fault');
+      record(res, call, fault);
+      sendReply(res, apiReply(fault));
       return;
     }
     // For links to uploaded pictures.
@@ -195,7 +203,7 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
     .route(API_PATH)
     .post(callArrives, parseForm, answer)
     .all(noStore, (_req, res) => {
-      sendReply(res, API_METHOD_NOT_ALLOWED);
+      sendReply(res, apiReply(METHOD_NOT_ALLOWED));
     });
 
   // --- developer endpoints (dev-endpoints.ts, shared with the in-browser demo) ------------------
@@ -260,20 +268,19 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
     const e = error as { status?: unknown; statusCode?: unknown; type?: unknown };
     const status = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : 0;
     if (e.type === 'charset.unsupported' || e.type === 'encoding.unsupported') {
-      sendError(res, 415, 'Send the form in UTF-8, without a content encoding', 'unsupported_media_type');
+      sendReply(res, jsonReply(REFUSALS.notUtf8));
       return;
     }
     if (status === 413) {
-      sendError(res, 413, 'The request is too large', 'payload_too_large');
+      sendReply(res, jsonReply(REFUSALS.tooLarge));
       return;
     }
     if (status >= 400 && status < 500) {
-      sendError(res, status, 'The request body could not be read', 'invalid_request');
+      sendReply(res, jsonReply({ ...REFUSALS.unreadable, status }));
       return;
     }
     // The details go to the log only; the client gets a fixed message, never a stack.
-    console.error(error);
-    sendError(res, 500, 'Something went wrong in the mock bank', 'internal');
+    sendReply(res, jsonReply(resultOfError(error)));
   };
   app.use(onError);
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pngBlob } from '@ebank/contract/testing';
 import { DEMO_PASSCODE } from '../bank/seed';
 import { startBank, type Harness } from '../testing/harness';
-import { SECURITY_HEADERS } from './dev-endpoints';
+import { SECURITY_HEADERS } from './reply';
 import { MASK, type JournalEntry } from './dev-journal';
 
 let bank: Harness;

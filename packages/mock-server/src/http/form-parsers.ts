@@ -9,6 +9,7 @@ import type { Request, RequestHandler } from 'express';
 import express from 'express';
 import multer from 'multer';
 import { MAX_IMAGE_BYTES, type IncomingFile } from '@ebank/contract';
+import { REFUSALS } from './reply';
 
 export const FORM_LIMITS = {
   /** Bytes of a field name as sent. */
@@ -42,7 +43,7 @@ export class FormRefusal extends Error {
 const tooLarge = (message: string) => new FormRefusal(413, message, 'payload_too_large');
 const invalid = (message: string) => new FormRefusal(400, message, 'invalid_request');
 const WRONG_TYPE = 'Send the body as multipart/form-data or application/x-www-form-urlencoded';
-const NOT_UTF8_FORM = 'Send the form in UTF-8, without a content encoding';
+const NOT_UTF8_FORM = REFUSALS.notUtf8.body.message;
 const MALFORMED_MULTIPART = 'The multipart body is malformed';
 
 /** The refusal for a multer error (its `field` names the field it concerns, when known). */
@@ -102,8 +103,8 @@ function urlencodedRefusal(error: unknown): FormRefusal {
   if (type === 'parameters.too.many') return tooLarge('Too many fields');
   if (type === 'charset.unsupported' || type === 'encoding.unsupported')
     return new FormRefusal(415, NOT_UTF8_FORM, 'unsupported_media_type');
-  if (status === 413) return tooLarge('The request is too large');
-  return invalid('The request body could not be read');
+  if (status === 413) return tooLarge(REFUSALS.tooLarge.body.message);
+  return invalid(REFUSALS.unreadable.body.message);
 }
 
 const multipartParser = multer({

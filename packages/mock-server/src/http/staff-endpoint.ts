@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { refuse } from '../bank/errors';
 import type { DevHost, DevRequest } from './dev-endpoints';
+import type { JsonResult } from './reply';
 
 /** A staff route as this module reads it (a ts-rest route of the staff contract). */
 export interface StaffRoute {
@@ -36,14 +37,6 @@ type ReplySchema<R extends StaffRoute> = Extract<R['responses'][SuccessOf<R> & k
 export interface StaffResult<R extends StaffRoute> {
   readonly status: SuccessOf<R>;
   readonly body: z.input<ReplySchema<R>>;
-}
-
-/** A JSON answer, before a transport sends it. */
-export interface JsonResult {
-  readonly status: number;
-  readonly body: unknown;
-  /** Headers besides the security headers and the Content-Type. */
-  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /** An endpoint made from a staff route: its JSON answer becomes a reply in dev-endpoints.ts. */
