@@ -97,9 +97,11 @@ export function gitTree(root: string): Tree {
   const deleted = new Set(git('ls-files', '-z', '--deleted').split('\0'));
   return {
     files: files.filter((f) => !deleted.has(f)),
+    // A folder that is not there yet (`packages/web/dist` before a build) matches a folder pattern such
+    // as `dist/` only when it is asked about as a folder.
     isIgnored: (path) => {
       try {
-        git('check-ignore', '--quiet', '--no-index', '--', path);
+        git('check-ignore', '--no-index', '--', path, path.endsWith('/') ? path : `${path}/`);
         return true;
       } catch {
         return false;
