@@ -1,5 +1,5 @@
 import { base64url } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   DEFAULT_HASH_COST,
   fromBase64,
@@ -43,6 +43,34 @@ describe('passcode hashes', () => {
     expect(isCurrentHash(old, CHEAP)).toBe(false);
   });
 
+  it('run two at a time, in the order they were asked for, leaving the other threads to signatures', async () => {
+    const subtle = globalThis.crypto.subtle;
+    const derive = subtle.deriveBits.bind(subtle);
+    let running = 0;
+    let most = 0;
+    const started: number[] = [];
+    const spy = vi.spyOn(subtle, 'deriveBits').mockImplementation(async (...args) => {
+      running += 1;
+      most = Math.max(most, running);
+      const [algorithm] = args;
+      started.push(typeof algorithm === 'object' && 'iterations' in algorithm ? algorithm.iterations : 0);
+      try {
+        return await derive(...args);
+      } finally {
+        running -= 1;
+      }
+    });
+    try {
+      const costs = [1_000, 1_001, 1_002, 1_003, 1_004, 1_005];
+      const hashes = await Promise.all(costs.map((iterations) => hashSecret('123456', { iterations })));
+      expect(most).toBe(2);
+      expect(started).toEqual(costs);
+      expect(hashes.map((h) => Number(h.split('$')[1]))).toEqual(costs);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it('below the bank cost are not current; malformed ones never match', async () => {
     const cheap = await hashSecret('123456', CHEAP);
     expect(isCurrentHash(cheap, CHEAP)).toBe(true);
@@ -82,6 +110,22 @@ describe('tokens', () => {
     expect(await signer.verify(token, now)).toEqual(claims);
     expect(await signer.verify(token, now + 59_999)).toEqual(claims);
     expect(await signer.verify(token, now + 60_000)).toBeUndefined();
+  });
+
+  it('are checked once and remembered, but expire on time whether remembered or not', async () => {
+    const signer = new TokenSigner();
+    const token = await signer.sign(claims);
+    // First seen after its expiry: refused, and not remembered as good.
+    expect(await signer.verify(token, now + 60_000)).toBeUndefined();
+    const verify = vi.spyOn(globalThis.crypto.subtle, 'verify');
+    try {
+      expect(await signer.verify(token, now)).toEqual(claims);
+      expect(await signer.verify(token, now + 1_000)).toEqual(claims);
+      expect(await signer.verify(token, now + 60_000)).toBeUndefined();
+      expect(verify).toHaveBeenCalledTimes(1);
+    } finally {
+      verify.mockRestore();
+    }
   });
 
   it('signed with another key, changed, unsigned or missing claims are refused', async () => {

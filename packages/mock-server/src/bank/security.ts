@@ -5,6 +5,7 @@
  * time. See docs/decisions/0034-bank-on-web-crypto.md.
  */
 import { base64url, jwtVerify, SignJWT } from 'jose';
+import pLimit from 'p-limit';
 
 export interface HashCost {
   /** PBKDF2-HMAC-SHA256 iterations. */
@@ -56,10 +57,20 @@ export function sameText(a: string, b: string): boolean {
   return difference === 0;
 }
 
+/**
+ * How many hashes run at once; the rest wait their turn, first come first served. Node runs Web Crypto's
+ * work on its thread pool (four threads): unlimited, a burst of sign-ins filled the pool's queue with
+ * hashes, and every token signature (HMAC, on the same pool) waited behind all of them, so each sign-in
+ * of the burst was answered only when the whole burst was hashed. Two at a time keep the two other
+ * threads free for signatures and files, and the CPU (two cores or more) as busy.
+ */
+const hashing = pLimit(2);
+
 async function pbkdf2(secret: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<Uint8Array> {
   const { subtle } = globalThis.crypto;
   const key = await subtle.importKey('raw', text.encode(secret), 'PBKDF2', false, ['deriveBits']);
-  return new Uint8Array(await subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations }, key, KEY_BITS));
+  const derive = () => subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt, iterations }, key, KEY_BITS);
+  return new Uint8Array(await hashing(derive));
 }
 
 /** `pbkdf2-sha256$iterations$salt$hash`, salt and hash in base64url. */
@@ -128,16 +139,34 @@ export const signatureOf = (token: string) => token.slice(token.lastIndexOf('.')
 
 const isScope = (value: unknown): value is TokenScope => value === 'user' || value === 'kyc' || value === 'admin';
 
-/** Signs and checks compact HS256 JWTs (jose), with a key of its own or the one given (a state file's). */
+/** How many verified tokens a signer remembers (the oldest is forgotten first). */
+const VERIFIED_TOKENS = 10_000;
+
+/**
+ * Signs and checks compact HS256 JWTs (jose), with a key of its own or the one given (a state file's).
+ * The key is imported into Web Crypto once. A token whose signature was checked once is remembered with
+ * its claims: a signature is a fixed function of the key and the token's text, so checking it again on
+ * the next call of the same session gives the same answer; only the expiry is checked every time.
+ */
 export class TokenSigner {
   private readonly secret: Uint8Array<ArrayBuffer>;
+  private key: Promise<CryptoKey> | undefined;
+  private readonly verified = new Map<string, Readonly<TokenClaims>>();
 
   constructor(secret: Uint8Array = randomBytes(32)) {
     this.secret = Uint8Array.from(secret);
   }
 
-  sign(claims: TokenClaims): Promise<string> {
-    return new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(this.secret);
+  private cryptoKey(): Promise<CryptoKey> {
+    this.key ??= globalThis.crypto.subtle.importKey('raw', this.secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+      'verify',
+    ]);
+    return this.key;
+  }
+
+  async sign(claims: TokenClaims): Promise<string> {
+    return new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(await this.cryptoKey());
   }
 
   /**
@@ -145,9 +174,12 @@ export class TokenSigner {
    * epoch), or undefined. Whether it was issued after now is the caller's to check (tokens.ts).
    */
   async verify(token: string, now: number): Promise<Readonly<TokenClaims> | undefined> {
+    const known = this.verified.get(token);
+    // Expired as jose counts it: at or after `exp`, in whole seconds.
+    if (known) return known.exp > Math.floor(now / 1000) ? known : undefined;
     let payload: Record<string, unknown>;
     try {
-      ({ payload } = await jwtVerify(token, this.secret, {
+      ({ payload } = await jwtVerify(token, await this.cryptoKey(), {
         algorithms: ['HS256'],
         currentDate: new Date(now),
         requiredClaims: ['sub', 'iat', 'exp'],
@@ -165,6 +197,9 @@ export class TokenSigner {
       (jti !== undefined && typeof jti !== 'string')
     )
       return undefined;
-    return { sub, scope, iat, exp, ver, ...(jti === undefined ? {} : { jti }) };
+    const claims = Object.freeze({ sub, scope, iat, exp, ver, ...(jti === undefined ? {} : { jti }) });
+    if (this.verified.size >= VERIFIED_TOKENS) this.verified.delete(this.verified.keys().next().value ?? '');
+    this.verified.set(token, claims);
+    return claims;
   }
 }
