@@ -1,8 +1,9 @@
 /**
  * The staff API of the mock bank: what the admin area reads and does, described once. Staff see the
  * customers, the identity (KYC) cases with their documents and the pending requests (`/__mock/staff/…`),
- * decide a case or a request, set or clear a customer's account message, read and clear the request
- * journal, move the bank's clock, save, restore and delete named snapshots, and reset the bank.
+ * decide a case or a request, set or clear a customer's account message, read the messages the bank sent
+ * by e-mail (its outbox), read and clear the request journal, move the bank's clock, save, restore and
+ * delete named snapshots, and reset the bank.
  *
  * Every route is a ts-rest route over zod schemas: the mock server parses the path parameters, query and
  * body of each request with them and types its replies by them, and the admin area calls them through
@@ -114,6 +115,31 @@ export const AccountMessageSetSchema = z.object({
   email: z.string(),
   notice: z.object({ head: z.string(), body: z.string() }).nullable(),
 });
+
+// -------------------------------------------------------------------------------------------------
+// the outbox
+
+/** What a message the bank sends by e-mail is about. */
+export const OutboxKindSchema = z.enum(['verify-email', 'reset-passcode', 'transfer-code', 'notice']);
+
+/**
+ * A message the bank "sent" by e-mail (the mock has no mail server: it keeps them instead). One with a
+ * code or a link carries it apart from its text, so that a test or the demo can read it.
+ */
+export const OutboxMessageSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  kind: OutboxKindSchema,
+  subject: z.string(),
+  text: z.string(),
+  code: z.string().exactOptional(),
+  link: z.string().exactOptional(),
+  /** When it was sent, by the bank's clock (ISO 8601). */
+  createdAt: z.iso.datetime(),
+});
+
+/** Whose messages: those to one address; everyone's when no address (or more than one) is given. */
+export const OutboxQuerySchema = z.object({ to: z.string().optional().catch(undefined) });
 
 // -------------------------------------------------------------------------------------------------
 // the request journal
@@ -272,6 +298,13 @@ export const staffContract = c.router(
       body: c.noBody(),
       responses: { 200: AccountMessageSetSchema },
     },
+    getOutbox: {
+      method: 'GET',
+      path: '/__mock/outbox',
+      summary: 'The messages the bank sent by e-mail, newest first',
+      query: OutboxQuerySchema,
+      responses: { 200: z.array(OutboxMessageSchema) },
+    },
     getJournal: {
       method: 'GET',
       path: '/__mock/journal',
@@ -347,6 +380,8 @@ export type StaffCustomer = z.infer<typeof StaffCustomerSchema>;
 export type KycCase = z.infer<typeof KycCaseSchema>;
 export type PendingRequest = z.infer<typeof PendingRequestSchema>;
 export type AccountMessage = z.infer<typeof AccountMessageSchema>;
+export type OutboxKind = z.infer<typeof OutboxKindSchema>;
+export type OutboxMessage = z.infer<typeof OutboxMessageSchema>;
 export type JournalFile = z.infer<typeof JournalFileSchema>;
 export type JournalValue = z.infer<typeof JournalValueSchema>;
 export type JournalEntry = z.infer<typeof JournalEntrySchema>;

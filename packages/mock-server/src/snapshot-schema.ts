@@ -4,7 +4,14 @@
  * (packages/demo) are both checked with it before the bank is restored from them. No Node here: the
  * demo runs it in the browser.
  */
-import { SNAPSHOT_NAME, SnapshotNameSchema } from '@ebank/contract';
+import {
+  KycStatusSchema,
+  OutboxMessageSchema,
+  RequestDecisionStatusSchema,
+  RequestKindSchema,
+  SNAPSHOT_NAME,
+  SnapshotNameSchema,
+} from '@ebank/contract';
 import { z } from 'zod';
 import { SNAPSHOT_VERSION } from './bank/model';
 
@@ -59,7 +66,7 @@ const UserSchema = z.strictObject({
    */
   keptSession: z.strictObject({ signature: z.string().min(1), version: z.number().int().positive() }).exactOptional(),
   emailVerified: z.boolean(),
-  kyc: z.enum(['Not Verified', 'Pending Verification', 'Declined', 'Verified']),
+  kyc: KycStatusSchema,
   kycCase: z
     .strictObject({
       documentType: text,
@@ -118,11 +125,11 @@ const LedgerEntrySchema = z.strictObject({
 const RequestSchema = z.strictObject({
   id,
   userId: id,
-  kind: z.enum(['crypto-deposit', 'payment', 'fixed-deposit', 'upgrade', 'transfer']),
+  kind: RequestKindSchema,
   /** Coin type, or 'Bank Transfer'. */
   type: text,
   amountCents: cents,
-  status: z.enum(['pending', 'confirmed', 'declined']),
+  status: RequestDecisionStatusSchema,
   createdAt: time,
   decidedAt: time.exactOptional(),
   proof: id.exactOptional(),
@@ -153,16 +160,8 @@ const NotificationSchema = z.strictObject({
   createdAt: time,
 });
 
-const OutboxSchema = z.strictObject({
-  id,
-  to: text,
-  kind: z.enum(['verify-email', 'reset-passcode', 'transfer-code', 'notice']),
-  subject: text,
-  text,
-  code: optionalText,
-  link: optionalText,
-  createdAt: time,
-});
+/** A message the bank sent, as the outbox (staff contract) lists it but with its time in milliseconds. */
+const OutboxSchema = z.strictObject({ ...OutboxMessageSchema.shape, id, createdAt: time });
 
 /** An upload as a snapshot keeps it: the bytes in base64. */
 const UploadSchema = z.strictObject({ id, ownerId: id, mimetype: text, bytes: z.base64(), createdAt: time });

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 /**
- * The demo bar: the seeded personas, the outbox (`GET /__mock/outbox`, compared with the server's in
- * mocks/dev-endpoints.test.ts), the admin area, and starting over only after asking; every dialog
- * closes on Escape and gives the focus back.
+ * The demo bar: the seeded personas, the outbox (the staff contract's `getOutbox`, compared with the
+ * server's in mocks/dev-endpoints.test.ts), the admin area, and starting over only after asking; every
+ * dialog closes on Escape and gives the focus back.
  */
 import '@testing-library/jest-dom/vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
@@ -10,27 +10,16 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { staffContract } from '@ebank/contract';
+import { staffContract, type OutboxMessage } from '@ebank/contract';
 import { DEMO_PASSCODE, DEMO_PIN, PERSONAS } from '@ebank/mock-server/src/bank/seed';
-import { OUTBOX_PATH, SHOWN_MESSAGES } from './messages-dialog';
+import { SHOWN_MESSAGES } from './messages-dialog';
 import { demoBarElement } from './show-demo-bar';
 
 const ORIGIN = 'http://demo.test';
 const HOME = '/wp-user/account/login';
 const ADMIN_AREA = '/wp-user/admin/';
 
-interface Sent {
-  id: string;
-  to: string;
-  kind: string;
-  subject: string;
-  text: string;
-  code?: string;
-  link?: string;
-  createdAt: string;
-}
-
-const message = (n: number, content: Partial<Sent> = {}): Sent => ({
+const message = (n: number, content: Partial<OutboxMessage> = {}): OutboxMessage => ({
   id: `m${String(n)}`,
   to: 'unverified@bank.test',
   kind: 'verify-email',
@@ -40,10 +29,10 @@ const message = (n: number, content: Partial<Sent> = {}): Sent => ({
   ...content,
 });
 
-let outbox: Sent[] | 'broken' = [];
+let outbox: OutboxMessage[] | 'broken' = [];
 let resets = 0;
 const msw = setupServer(
-  http.get(`${ORIGIN}${OUTBOX_PATH}`, () =>
+  http.get(`${ORIGIN}${staffContract.getOutbox.path}`, () =>
     outbox === 'broken' ? HttpResponse.json({ message: 'down' }, { status: 500 }) : HttpResponse.json(outbox),
   ),
   http.post(`${ORIGIN}${staffContract.resetBank.path}`, () => {

@@ -4,24 +4,13 @@
  * and starting over from the seeded bank, after asking. Each opens a dialog that Escape closes. (No
  * label here says "e-mail", so that the portal's own "E-mail" fields keep a label of their own.)
  */
-import { staffContract } from '@ebank/contract';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@ebank/web/src/components/ui/alert-dialog';
+import { createStaffClient, staffReply, type StaffClient } from '@ebank/contract';
+import { ConfirmButton } from '@ebank/web/src/components/confirm-button';
 import { Button } from '@ebank/web/src/components/ui/button';
 import { forgetPortalStorage } from '@ebank/web/src/session/browser-storage';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { MessagesDialog } from './messages-dialog';
 import { PersonasDialog } from './personas-dialog';
-
-const { resetBank } = staffContract;
 
 export interface DemoBarOptions {
   /** Where the bank's developer endpoints are (the page's origin). */
@@ -36,15 +25,18 @@ export interface DemoBarOptions {
   readonly navigate: (url: string) => void;
 }
 
-function StartOver({ apiOrigin, home, forgetBank, navigate }: Omit<DemoBarOptions, 'adminArea'>) {
-  const [open, setOpen] = useState(false);
+function StartOver({
+  bank,
+  home,
+  forgetBank,
+  navigate,
+}: Pick<DemoBarOptions, 'home' | 'forgetBank' | 'navigate'> & { readonly bank: StaffClient }) {
   const [pending, setPending] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
 
   const startOver = async () => {
     setPending(true);
     try {
-      await fetch(`${apiOrigin}${resetBank.path}`, { method: resetBank.method });
+      await staffReply(bank.resetBank());
     } catch (error) {
       // The bank is forgotten below all the same: the next page seeds a new one.
       console.warn('The demo bank did not answer the reset:', error);
@@ -56,58 +48,24 @@ function StartOver({ apiOrigin, home, forgetBank, navigate }: Omit<DemoBarOption
   };
 
   return (
-    <>
-      <Button
-        ref={button}
-        variant="outline"
-        size="sm"
-        onClick={() => {
-          setOpen(true);
-        }}
-      >
-        Start over
-      </Button>
-      <AlertDialog
-        open={open}
-        onOpenChange={(next) => {
-          if (!pending) setOpen(next);
-        }}
-      >
-        <AlertDialogContent
-          onCloseAutoFocus={(event) => {
-            // Back to the button that opened it (the dialog has no trigger of its own).
-            event.preventDefault();
-            button.current?.focus();
-          }}
-        >
-          <AlertDialogHeader>
-            <AlertDialogTitle>Start the demo over?</AlertDialogTitle>
-            <AlertDialogDescription>
-              The bank goes back to its seeded personas: everything done in this demo is lost, and you are signed out.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
-            <AlertDialogAction
-              variant="destructive"
-              disabled={pending}
-              aria-busy={pending || undefined}
-              onClick={(event) => {
-                // The dialog stays open until the next page replaces it.
-                event.preventDefault();
-                void startOver();
-              }}
-            >
-              {pending ? 'Starting over…' : 'Start over'}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
-    </>
+    <ConfirmButton
+      title="Start the demo over?"
+      description="The bank goes back to its seeded personas: everything done in this demo is lost, and you are signed out."
+      confirm="Start over"
+      pending={pending}
+      pendingText="Starting over…"
+      onConfirm={() => {
+        void startOver();
+      }}
+    >
+      Start over
+    </ConfirmButton>
   );
 }
 
-export function DemoBar({ adminArea, ...startOver }: DemoBarOptions) {
+export function DemoBar({ apiOrigin, adminArea, ...startOver }: DemoBarOptions) {
+  // The bank's staff API in this page (the demo has no staff key: none is sent).
+  const [bank] = useState(() => createStaffClient({ baseUrl: apiOrigin }));
   return (
     <aside aria-label="Demo mode" className="border-b border-warning/30 bg-warning-soft text-sm text-foreground">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1.5 px-3 py-1.5 sm:px-4">
@@ -116,11 +74,11 @@ export function DemoBar({ adminArea, ...startOver }: DemoBarOptions) {
         </p>
         <div className="flex flex-wrap gap-2">
           <PersonasDialog adminArea={adminArea} />
-          <MessagesDialog apiOrigin={startOver.apiOrigin} />
+          <MessagesDialog bank={bank} />
           <Button asChild variant="outline" size="sm">
             <a href={adminArea}>Admin area</a>
           </Button>
-          <StartOver {...startOver} />
+          <StartOver bank={bank} {...startOver} />
         </div>
       </div>
     </aside>

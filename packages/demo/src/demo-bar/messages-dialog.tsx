@@ -1,48 +1,18 @@
 /**
  * The messages the bank "sent" by e-mail (verification and transfer codes, reset links), as the outbox
- * (`GET /__mock/outbox`) lists them, newest first: the demo has no mailbox. Read each time the dialog
- * opens, and again on request.
+ * (the staff contract's `getOutbox`) lists them, newest first: the demo has no mailbox. Read each time
+ * the dialog opens, and again on request.
  */
+import { staffReply, type OutboxMessage, type StaffClient } from '@ebank/contract';
 import { useQuery } from '@tanstack/react-query';
 import { EmailAddress } from '@ebank/web/src/components/email-address';
 import { Button } from '@ebank/web/src/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@ebank/web/src/components/ui/dialog';
 import { textLinkClass } from '@ebank/web/src/components/ui/text-link';
 import { useId } from 'react';
-import { z } from 'zod';
-
-/** The part of an outbox message the dialog shows. */
-const OutboxSchema = z.array(
-  z.object({
-    id: z.string(),
-    to: z.string(),
-    subject: z.string(),
-    text: z.string(),
-    code: z.string().optional(),
-    link: z.string().optional(),
-    createdAt: z.iso.datetime(),
-  }),
-);
-
-type OutboxMessage = z.infer<typeof OutboxSchema>[number];
-
-export const OUTBOX_PATH = '/__mock/outbox';
+import { BarDialog } from './bar-dialog';
 
 /** How many of the newest messages are shown. */
 export const SHOWN_MESSAGES = 10;
-
-async function readOutbox(apiOrigin: string, signal: AbortSignal) {
-  const response = await fetch(`${apiOrigin}${OUTBOX_PATH}`, { signal, cache: 'no-store' });
-  if (!response.ok) throw new Error(`The outbox answered ${response.status}`);
-  return OutboxSchema.parse(await response.json());
-}
 
 function MessageItem({ message }: { readonly message: OutboxMessage }) {
   const subjectId = useId();
@@ -72,10 +42,10 @@ function MessageItem({ message }: { readonly message: OutboxMessage }) {
   );
 }
 
-function Outbox({ apiOrigin }: { readonly apiOrigin: string }) {
+function Outbox({ bank }: { readonly bank: StaffClient }) {
   const outbox = useQuery({
-    queryKey: ['demo-outbox', apiOrigin],
-    queryFn: ({ signal }) => readOutbox(apiOrigin, signal),
+    queryKey: ['demo-outbox'],
+    queryFn: ({ signal }) => staffReply(bank.getOutbox({ query: {}, fetchOptions: { signal, cache: 'no-store' } })),
   });
   const messages = outbox.data ?? [];
   let status: string;
@@ -111,23 +81,14 @@ function Outbox({ apiOrigin }: { readonly apiOrigin: string }) {
   );
 }
 
-export function MessagesDialog({ apiOrigin }: { readonly apiOrigin: string }) {
+export function MessagesDialog({ bank }: { readonly bank: StaffClient }) {
   return (
-    <Dialog>
-      <DialogTrigger asChild>
-        <Button variant="outline" size="sm">
-          Messages
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Messages the bank sent</DialogTitle>
-          <DialogDescription>
-            Codes and links the bank would send by e-mail. The demo has no mailbox, so they are here.
-          </DialogDescription>
-        </DialogHeader>
-        <Outbox apiOrigin={apiOrigin} />
-      </DialogContent>
-    </Dialog>
+    <BarDialog
+      button="Messages"
+      title="Messages the bank sent"
+      description="Codes and links the bank would send by e-mail. The demo has no mailbox, so they are here."
+    >
+      <Outbox bank={bank} />
+    </BarDialog>
   );
 }

@@ -3,17 +3,9 @@
  * is seeded from the same list, so the two cannot drift apart).
  */
 import { EmailAddress } from '@ebank/web/src/components/email-address';
-import { Button } from '@ebank/web/src/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@ebank/web/src/components/ui/dialog';
 import { textLinkClass } from '@ebank/web/src/components/ui/text-link';
 import { DEMO_PASSCODE, DEMO_PIN, PERSONAS } from '@ebank/mock-server/src/bank/seed';
+import { BarDialog } from './bar-dialog';
 
 type Persona = (typeof PERSONAS)[number];
 
@@ -65,25 +57,17 @@ function PersonaItem({ persona, adminArea }: { readonly persona: Persona; readon
 
 export function PersonasDialog({ adminArea }: { readonly adminArea: string }) {
   return (
-    <Dialog>
-      <DialogTrigger asChild>
-        <Button variant="outline" size="sm">
-          Personas
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Personas</DialogTitle>
-          <DialogDescription>
-            The demo bank&apos;s customers and staff. Sign in with any of them on the portal&apos;s login.
-          </DialogDescription>
-        </DialogHeader>
-        <ul className="grid gap-2 text-sm sm:grid-cols-2">
-          {PERSONAS.map((persona) => (
-            <PersonaItem key={persona.email} persona={persona} adminArea={adminArea} />
-          ))}
-        </ul>
-      </DialogContent>
-    </Dialog>
+    <BarDialog
+      button="Personas"
+      title="Personas"
+      description="The demo bank's customers and staff. Sign in with any of them on the portal's login."
+      className="sm:max-w-2xl"
+    >
+      <ul className="grid gap-2 text-sm sm:grid-cols-2">
+        {PERSONAS.map((persona) => (
+          <PersonaItem key={persona.email} persona={persona} adminArea={adminArea} />
+        ))}
+      </ul>
+    </BarDialog>
   );
 }

@@ -4,9 +4,9 @@
  * here as in the browser.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, createApiClient, type ApiClient } from '@ebank/contract';
+import { ApiError, createApiClient, type ApiClient, type OutboxMessage } from '@ebank/contract';
 import { pngBlob, sampleImages } from '@ebank/contract/testing/images';
-import { startBank, type Harness, type OutboxEntry } from '@ebank/mock-server/src/testing/harness';
+import { startBank, type Harness } from '@ebank/mock-server/src/testing/harness';
 import { setupServer } from 'msw/node';
 import { DemoBank, STORAGE_KEY, type DemoStorage } from './demo-bank';
 import { demoHandlers } from './handlers';
@@ -73,7 +73,7 @@ const failure = async (call: Promise<unknown>) => {
 };
 
 const outbox = async (email: string) =>
-  (await (await fetch(`${ORIGIN}/__mock/outbox?to=${encodeURIComponent(email)}`)).json()) as OutboxEntry[];
+  (await (await fetch(`${ORIGIN}/__mock/outbox?to=${encodeURIComponent(email)}`)).json()) as OutboxMessage[];
 
 const staff = async (path: string) => {
   const response = await fetch(`${ORIGIN}/__mock/staff/${path}`, { method: path === 'state' ? 'GET' : 'POST' });

@@ -1,12 +1,13 @@
 /**
- * The developer endpoints (health, outbox, the uploaded pictures, and the staff API of the contract's
- * `staffContract`: the staff state and decisions, account messages, the request journal of dev-journal.ts,
- * the bank clock of dev-clock.ts, the named snapshots of dev-snapshots.ts, the reset), without a web
- * framework: each takes a plain request (path parameters, query, body) and gives a plain reply (reply.ts). The Express app (app.ts) and the
- * in-browser demo (packages/demo, behind a service worker) are thin adapters over them, so both answer the
- * same bytes with the same headers; each keeps only its transport (reading the body, keeping the bank).
- * What only the server serves (the way from the old staff address to the admin area, the OpenAPI docs,
- * the validating proxy, the web app's files) is not here.
+ * The developer endpoints (health, the uploaded pictures, and the staff API of the contract's
+ * `staffContract`: the staff state and decisions, account messages, the outbox, the request journal of
+ * dev-journal.ts, the bank clock of dev-clock.ts, the named snapshots of dev-snapshots.ts, the reset),
+ * without a web framework: each takes a plain request (path parameters, query, body) and gives a plain
+ * reply (reply.ts). The Express app (app.ts) and the in-browser demo (packages/demo, behind a service
+ * worker) are thin adapters over them, so both answer the same bytes with the same headers; each keeps
+ * only its transport (reading the body, keeping the bank). What only the server serves (the way from the
+ * old staff address to the admin area, the OpenAPI docs, the validating proxy, the web app's files) is
+ * not here.
  */
 import { sniffImageType, staffContract } from '@ebank/contract';
 import type { Bank } from '../bank/bank';
@@ -62,8 +63,7 @@ export const STAFF_BODY_LIMIT_BYTES = 16 * 1024;
 const customer = (bank: Bank, key: string): User =>
   key.includes('@') ? (bank.findByEmail(key) ?? refuse('not_found', 'No such customer')) : bank.user(key);
 
-const ok = (body: unknown, headers?: Readonly<Record<string, string>>) =>
-  jsonReply(headers ? { status: 200, body, headers } : { status: 200, body });
+const ok = (body: unknown) => jsonReply({ status: 200, body });
 
 const param = (request: DevRequest, name: string) => {
   const value = request.params[name];
@@ -117,6 +117,12 @@ const staffEndpoints = {
     bank.setNotice(user.id, undefined);
     return { status: 200, body: { ok: true, email: user.email, notice: null } };
   }),
+  outbox: staffEndpoint(staffContract.getOutbox, { headers: NO_STORE })(async (host, { query }) => ({
+    status: 200,
+    body: (await host.bank())
+      .outboxFor(query.to)
+      .map((message) => ({ ...message, createdAt: new Date(message.createdAt).toISOString() })),
+  })),
   resetBank: staffEndpoint(staffContract.resetBank)(async (host) => {
     await host.reset();
     return { status: 200, body: { ok: true } };
@@ -138,18 +144,6 @@ const endpoints = {
     method: 'GET',
     path: '/__mock/health',
     answer: async (host) => ok({ ok: true, clockOffsetMinutes: (await host.bank()).clock.offsetMinutes }),
-  },
-  outbox: {
-    method: 'GET',
-    path: '/__mock/outbox',
-    answer: async (host, { query }) => {
-      const to = typeof query.to === 'string' ? query.to : undefined;
-      const messages = (await host.bank()).outboxFor(to);
-      return ok(
-        messages.map((m) => ({ ...m, createdAt: new Date(m.createdAt).toISOString() })),
-        NO_STORE,
-      );
-    },
   },
   upload: {
     method: 'GET',

@@ -8,23 +8,13 @@ import type { AddressInfo } from 'node:net';
 import type { Stream } from 'node:stream';
 import type express from 'express';
 import request, { type Test } from 'supertest';
-import { ApiError, createApiClient, type WireEncoding } from '@ebank/contract';
+import { ApiError, createApiClient, type OutboxMessage, type WireEncoding } from '@ebank/contract';
 import { createApp, type AppOptions, type MockApp } from '../http/app';
 import { answerClientErrors } from '../http/reply';
 import { DEMO_PASSCODE } from '../bank/seed';
 
 /** Cheap hashes for tests; the scheme is the same as in production. */
 export const TEST_HASH_COST = { iterations: 1_000 } as const;
-
-export interface OutboxEntry {
-  to: string;
-  kind: string;
-  subject: string;
-  text: string;
-  code?: string;
-  link?: string;
-  createdAt: string;
-}
 
 export interface Harness {
   readonly app: MockApp;
@@ -38,7 +28,7 @@ export interface Harness {
   login(email: string, password?: string): Promise<string>;
   /** A request to the app through supertest, as `fetch(path, init)` would send it (see {@link sendTo}). */
   send(path: string, init?: RequestInit): Promise<Response>;
-  outbox(email: string): Promise<OutboxEntry[]>;
+  outbox(email: string): Promise<OutboxMessage[]>;
   post(path: string, body?: unknown): Promise<Response>;
   reset(): Promise<void>;
   close(): Promise<void>;
@@ -121,7 +111,7 @@ export async function startBank(options: AppOptions = {}): Promise<Harness> {
     send: (path, init) => sendTo(server, path, init),
     async outbox(email) {
       const res = await sendTo(server, `/__mock/outbox?to=${encodeURIComponent(email)}`);
-      return (await res.json()) as OutboxEntry[];
+      return (await res.json()) as OutboxMessage[];
     },
     post: (path, body) =>
       sendTo(server, `/${path}`, {

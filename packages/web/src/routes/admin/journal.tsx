@@ -13,9 +13,8 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
-import { ConfirmButton } from './-components/confirm-button';
-import { ActionStatus, Nothing, SectionHeader, SectionPending } from './-components/section';
-import { useStaffAction } from './-components/use-staff-action';
+import { ConfirmAction } from './-components/confirm-action';
+import { Nothing, SectionHeader, SectionPending } from './-components/section';
 
 export const Route = createFileRoute('/admin/journal')({
   loader: ({ context: { queryClient } }) => queryClient.query({ ...journalQuery(NO_FILTER), staleTime: 'static' }),
@@ -53,10 +52,6 @@ function JournalPage() {
   const read = readFilters(filters);
   const shown = useDeferredValue(query);
   const { data } = useSuspenseQuery({ ...journalQuery(shown), refetchInterval: live ? LIVE_MS : false });
-  const clear = useStaffAction(() => staffReply(staff.clearJournal()), {
-    done: () => 'The journal was cleared.',
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.journals }),
-  });
   const id = useId();
   const liveId = `${id}-live`;
 
@@ -123,20 +118,16 @@ function JournalPage() {
           </Label>
         </div>
       </form>
-      <div className="flex flex-wrap items-center gap-2">
-        <ConfirmButton
-          title="Clear the journal?"
-          description="Every call listed is forgotten. This cannot be undone."
-          confirm="Clear the journal"
-          pending={clear.isPending}
-          onConfirm={() => {
-            clear.mutate(undefined);
-          }}
-        >
-          Clear the journal
-        </ConfirmButton>
-        <ActionStatus {...clear.state} />
-      </div>
+      <ConfirmAction
+        title="Clear the journal?"
+        description="Every call listed is forgotten. This cannot be undone."
+        confirm="Clear the journal"
+        run={() => staffReply(staff.clearJournal())}
+        done="The journal was cleared."
+        onSuccess={() => queryClient.invalidateQueries({ queryKey: staffKeys.journals })}
+      >
+        Clear the journal
+      </ConfirmAction>
       {data.length === 0 ? (
         <Nothing>No calls yet.</Nothing>
       ) : (

@@ -1,14 +1,11 @@
 import type { KycCase } from '@ebank/contract';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import { pictureUrl } from '@/api/client';
 import { staff, staffReply, staffStateQuery } from '@/api/staff';
-import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/format';
-import { ConfirmButton } from './-components/confirm-button';
-import { ActionStatus, Nothing, SectionHeader, SectionPending } from './-components/section';
-import { useStaffAction } from './-components/use-staff-action';
+import { DecisionButtons } from './-components/decision-buttons';
+import { Nothing, RefreshButton, SectionHeader, SectionPending } from './-components/section';
 
 export const Route = createFileRoute('/admin/kyc')({
   loader: ({ context: { queryClient } }) => queryClient.query({ ...staffStateQuery, staleTime: 'static' }),
@@ -26,12 +23,7 @@ function KycPage() {
         Identity checks awaiting review. Approving one opens the customer&apos;s dashboard; declining sends them back to
         the form.
       </SectionHeader>
-      <div>
-        <Button variant="outline" size="sm" pending={isFetching} onClick={() => void refetch()}>
-          {!isFetching && <RotateCcw aria-hidden="true" />}
-          Refresh
-        </Button>
-      </div>
+      <RefreshButton pending={isFetching} onRefresh={refetch} />
       {data.kyc.length === 0 ? (
         <Nothing>No identity checks are waiting.</Nothing>
       ) : (
@@ -46,11 +38,6 @@ function KycPage() {
 }
 
 function KycCaseCard({ kycCase }: { kycCase: KycCase }) {
-  const decide = useStaffAction(
-    (decision: 'approve' | 'decline') => staffReply(staff.decideKyc({ params: { email: kycCase.email, decision } })),
-    { done: (_reply, decision) => (decision === 'approve' ? 'Approved.' : 'Declined.') },
-  );
-  const who = `${kycCase.fullname} (${kycCase.email})`;
   return (
     <li className="grid gap-4 rounded-xl border bg-card p-4 shadow-card sm:p-5">
       <div className="grid gap-1">
@@ -83,34 +70,15 @@ function KycCaseCard({ kycCase }: { kycCase: KycCase }) {
           })}
         </ul>
       )}
-      <div className="flex flex-wrap items-center gap-2">
-        <Button
-          size="sm"
-          pending={decide.isPending && decide.variables === 'approve'}
-          disabled={decide.isPending || decide.isSuccess}
-          aria-label={`Approve ${who}`}
-          onClick={() => {
-            decide.mutate('approve');
-          }}
-        >
-          Approve
-        </Button>
-        <ConfirmButton
-          variant="destructive"
-          label={`Decline ${who}`}
-          title={`Decline the identity check of ${kycCase.fullname}?`}
-          description="The customer is sent back to the KYC form and must submit their documents again."
-          confirm="Decline"
-          pending={decide.isPending && decide.variables === 'decline'}
-          disabled={decide.isPending || decide.isSuccess}
-          onConfirm={() => {
-            decide.mutate('decline');
-          }}
-        >
-          Decline
-        </ConfirmButton>
-        <ActionStatus {...decide.state} />
-      </div>
+      <DecisionButtons
+        accept={{ decision: 'approve', text: 'Approve', done: 'Approved.' }}
+        subject={`${kycCase.fullname} (${kycCase.email})`}
+        ask={{
+          title: `Decline the identity check of ${kycCase.fullname}?`,
+          description: 'The customer is sent back to the KYC form and must submit their documents again.',
+        }}
+        decide={(decision) => staffReply(staff.decideKyc({ params: { email: kycCase.email, decision } }))}
+      />
     </li>
   );
 }

@@ -1,17 +1,14 @@
 import type { PendingRequest } from '@ebank/contract';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
 import type { ReactNode } from 'react';
 import { pictureUrl } from '@/api/client';
 import { staff, staffReply, staffStateQuery } from '@/api/staff';
-import { Button } from '@/components/ui/button';
 import { textLinkClass } from '@/components/ui/text-link';
 import { formatDate } from '@/lib/format';
-import { ConfirmButton } from './-components/confirm-button';
-import { ActionStatus, Nothing, SectionHeader, SectionPending } from './-components/section';
-import { useStaffAction } from './-components/use-staff-action';
+import { DecisionButtons } from './-components/decision-buttons';
+import { Nothing, RefreshButton, SectionHeader, SectionPending } from './-components/section';
 
 export const Route = createFileRoute('/admin/requests')({
   loader: ({ context: { queryClient } }) => queryClient.query({ ...staffStateQuery, staleTime: 'static' }),
@@ -37,12 +34,7 @@ function RequestsPage() {
         Deposits, payments, fixed deposits, upgrades and transfers waiting for a decision. A confirmed deposit credits
         the customer&apos;s balance; a declined transfer gives its held amount back.
       </SectionHeader>
-      <div>
-        <Button variant="outline" size="sm" pending={isFetching} onClick={() => void refetch()}>
-          {!isFetching && <RotateCcw aria-hidden="true" />}
-          Refresh
-        </Button>
-      </div>
+      <RefreshButton pending={isFetching} onRefresh={refetch} />
       {data.requests.length === 0 ? (
         <Nothing>No requests are waiting.</Nothing>
       ) : (
@@ -66,10 +58,6 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 }
 
 function RequestCard({ request }: { request: PendingRequest }) {
-  const decide = useStaffAction(
-    (decision: 'confirm' | 'decline') => staffReply(staff.decideRequest({ params: { id: request.id, decision } })),
-    { done: (_reply, decision) => (decision === 'confirm' ? 'Confirmed.' : 'Declined.') },
-  );
   const kind = KIND[request.kind];
   const what = `${kind} of ${request.amountText}${request.email === null ? '' : ` by ${request.email}`}`;
   const proof = pictureUrl(request.proof ?? undefined);
@@ -109,34 +97,15 @@ function RequestCard({ request }: { request: PendingRequest }) {
           </span>
         </p>
       )}
-      <div className="flex flex-wrap items-center gap-2">
-        <Button
-          size="sm"
-          pending={decide.isPending && decide.variables === 'confirm'}
-          disabled={decide.isPending || decide.isSuccess}
-          aria-label={`Confirm ${what}`}
-          onClick={() => {
-            decide.mutate('confirm');
-          }}
-        >
-          Confirm
-        </Button>
-        <ConfirmButton
-          variant="destructive"
-          label={`Decline ${what}`}
-          title={`Decline this ${kind.toLowerCase()}?`}
-          description={`The ${what} is declined${request.kind === 'transfer' ? ' and its held amount given back' : ''}. This cannot be undone.`}
-          confirm="Decline"
-          pending={decide.isPending && decide.variables === 'decline'}
-          disabled={decide.isPending || decide.isSuccess}
-          onConfirm={() => {
-            decide.mutate('decline');
-          }}
-        >
-          Decline
-        </ConfirmButton>
-        <ActionStatus {...decide.state} />
-      </div>
+      <DecisionButtons
+        accept={{ decision: 'confirm', text: 'Confirm', done: 'Confirmed.' }}
+        subject={what}
+        ask={{
+          title: `Decline this ${kind.toLowerCase()}?`,
+          description: `The ${what} is declined${request.kind === 'transfer' ? ' and its held amount given back' : ''}. This cannot be undone.`,
+        }}
+        decide={(decision) => staffReply(staff.decideRequest({ params: { id: request.id, decision } }))}
+      />
     </li>
   );
 }

@@ -5,11 +5,11 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { snapshotsQuery, staff, staffKeys, staffReply } from '@/api/staff';
+import { ConfirmButton } from '@/components/confirm-button';
 import { Button } from '@/components/ui/button';
 import { Form, useFormSubmit } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-fields';
 import { formatDate } from '@/lib/format';
-import { ConfirmButton } from './-components/confirm-button';
 import { ActionStatus, Nothing, SectionHeader, SectionPending } from './-components/section';
 import { useStaffAction } from './-components/use-staff-action';
 

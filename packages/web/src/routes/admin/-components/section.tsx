@@ -1,6 +1,12 @@
-/** The parts every section of the admin area is made of: its heading, its pending screen, a result line. */
+/**
+ * The parts every section of the admin area is made of: its heading, its pending screen, a button that
+ * reads its list again, a result line (alone or beside the controls that started it), an empty list's
+ * message.
+ */
 import LoaderCircle from 'lucide-react/icons/loader-circle';
+import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import type { ReactNode, Ref } from 'react';
+import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 
 /** The heading of a section: its title and a line on what it is for. */
@@ -22,6 +28,18 @@ export function SectionPending({ title }: { title: string }) {
         <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
         Loading…
       </p>
+    </div>
+  );
+}
+
+/** Reads a section's list again; its arrow gives way to a spinner while it reads. */
+export function RefreshButton({ pending, onRefresh }: { pending: boolean; onRefresh: () => Promise<unknown> }) {
+  return (
+    <div>
+      <Button variant="outline" size="sm" pending={pending} onClick={() => void onRefresh()}>
+        {!pending && <RotateCcw aria-hidden="true" />}
+        Refresh
+      </Button>
     </div>
   );
 }
@@ -59,6 +77,16 @@ export function ActionStatus({
     >
       {pending ? 'Working…' : error !== null ? error.message : done}
     </p>
+  );
+}
+
+/** Controls with the result of what they started beside them. */
+export function ActionRow({ state, children }: { state: ActionState; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {children}
+      <ActionStatus {...state} />
+    </div>
   );
 }
 

@@ -3,7 +3,8 @@
  * not the fake one: the app's `fetch` is forwarded to it, so the contract's encoding, the server's
  * decoding, the PIN, the step-up code from the outbox and the ledger all take part.
  */
-import { startBank, type Harness, type OutboxEntry } from '@ebank/mock-server/src/testing/harness';
+import { startBank, type Harness } from '@ebank/mock-server/src/testing/harness';
+import type { OutboxMessage } from '@ebank/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '@/session/session';
@@ -65,7 +66,7 @@ async function enter(app: App, group: string, digits: string, button: string) {
 
 async function latestCode(): Promise<string> {
   const response = await realFetch(new URL(`__mock/outbox?to=${encodeURIComponent(DEMO)}`, bank.base));
-  const messages = (await response.json()) as OutboxEntry[];
+  const messages = (await response.json()) as OutboxMessage[];
   const code = messages.find((m) => m.kind === 'transfer-code')?.code;
   if (code === undefined) throw new Error('No transfer code in the outbox');
   return code;
