@@ -14,22 +14,17 @@ import {
   ContactSchema,
   CryptoFormSchema,
   DocTypeSchema,
-  HeadBodySchema,
   IconReplySchema,
   NotificationSchema,
   PlanSchema,
   ProfileSchema,
   PurposeSchema,
   RequestRowSchema,
-  StatusReplySchema,
   TransactionSchema,
   UserSummarySchema,
   VerificationDepositSchema,
-  maybe,
-  num,
-  str,
-  yesNo,
-} from './replies';
+} from './dashboard-replies';
+import { HeadBodySchema, StatusReplySchema, maybe, num, str, yesNo } from './replies';
 
 /** The transfer form: the payee and the amount, as the send screen collects them. */
 export const TransferFieldsSchema = z.strictObject({

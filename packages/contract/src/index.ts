@@ -2,6 +2,7 @@ export * from './fields';
 export * from './files';
 export * from './image-inspect';
 export * from './replies';
+export * from './dashboard-replies';
 export * from './operation';
 export * from './operations';
 export * from './codec';

@@ -34,6 +34,7 @@ import {
   type OperationDef,
   type OperationName,
 } from '@ebank/contract';
+import * as dashboardReplies from '@ebank/contract/dashboard-replies';
 import * as replies from '@ebank/contract/replies';
 import type {
   InfoObject,
@@ -314,7 +315,11 @@ function exampleOf(schema: JsonSchema): unknown {
 /** Every exported `...Schema` of the replies and the transfer form, under its name without `Schema`. */
 function sharedComponents(): Components {
   const registry = z.registry<{ id: string }>();
-  const named: [string, unknown][] = [...Object.entries(replies), ['TransferFieldsSchema', TransferFieldsSchema]];
+  const named: [string, unknown][] = [
+    ...Object.entries(replies),
+    ...Object.entries(dashboardReplies),
+    ['TransferFieldsSchema', TransferFieldsSchema],
+  ];
   for (const [name, value] of named)
     if (name.endsWith('Schema') && value instanceof z.ZodType) registry.add(value, { id: name.slice(0, -6) });
   return { registry, schemas: {} };
