@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_PASSWORD, PASSCODE, screenshotPath, typeCode } from './fixtures';
+import { adminSignsIn, approveAndConfirm, customerSignsIn, PASSCODE, screenshotPath, typeCode } from './fixtures';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(REPO, 'packages', 'demo', 'dist');
@@ -204,26 +204,11 @@ test('from static files alone: the admin approves a KYC case and confirms a depo
   page,
 }) => {
   await page.goto(`${origin}/wp-user/account/login`);
-  await page.getByLabel('E-mail').fill('admin@bank.test');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/wp-user\/admin\/kyc$/u, { timeout: 12_000 });
-
-  const kyc = page.getByRole('list', { name: 'Identity checks awaiting review' }).getByRole('listitem').first();
-  await kyc.getByRole('button', { name: /^Approve Paul Pending/u }).click();
-  await expect(kyc.getByRole('status')).toHaveText('Approved.');
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Pending requests' }).click();
-  const confirm = page.getByRole('button', { name: /^Confirm Crypto deposit of \$500\.00 by demo@bank\.test/u });
-  await confirm.click();
-  await expect(page.getByRole('listitem').filter({ has: confirm }).getByRole('status')).toHaveText('Confirmed.');
+  await adminSignsIn(page);
+  await approveAndConfirm(page);
   await page.getByRole('button', { name: 'Sign out' }).click();
 
-  await page.goto(`${origin}/wp-user/account/login`);
-  await page.getByLabel('E-mail').fill('demo@bank.test');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await typeCode(page, 'Passcode', PASSCODE);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await customerSignsIn(page, 'demo@bank.test', origin);
   await expect(page.getByRole('region', { name: 'Available Balance' })).toContainText('$5,620.00', {
     timeout: 12_000,
   });

@@ -239,6 +239,37 @@ export async function signInAsAdmin(page: Page, path = '/wp-user/admin/') {
   await page.goto(path);
 }
 
+/** The admin signs in on the portal's login page (open in `page`) and lands in the admin area. */
+export async function adminSignsIn(page: Page) {
+  await page.getByLabel('E-mail').fill('admin@bank.test');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/wp-user\/admin\/kyc$/u, { timeout: 12_000 });
+}
+
+/** In the admin area: approves Paul Pending's identity check and confirms the pending crypto deposit. */
+export async function approveAndConfirm(page: Page) {
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'KYC cases' }).click();
+  const kyc = page.getByRole('list', { name: 'Identity checks awaiting review' }).getByRole('listitem').first();
+  await kyc.getByRole('button', { name: /^Approve Paul Pending/u }).click();
+  await expect(kyc.getByRole('status')).toHaveText('Approved.');
+
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Pending requests' }).click();
+  const confirm = page.getByRole('button', { name: /^Confirm Crypto deposit of \$500\.00 by demo@bank\.test/u });
+  await confirm.click();
+  await expect(page.getByRole('listitem').filter({ has: confirm }).getByRole('status')).toHaveText('Confirmed.');
+}
+
+/** A customer signs in on the portal's login page (of the server at `origin`, else the test's own). */
+export async function customerSignsIn(page: Page, email: string, origin = '') {
+  await page.goto(`${origin}/wp-user/account/login`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await typeCode(page, 'Passcode', PASSCODE);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
 /** Types a code into a one-time-code group (the boxes move focus themselves). */
 export async function typeCode(page: Page, group: RegExp | string, code: string) {
   await page.getByRole('group', { name: group }).getByRole('textbox').first().click();

@@ -3,30 +3,15 @@
  * and confirms a deposit, and the customers then see the result; at 320, 390 and 1280 px it fits without
  * sideways scroll and passes axe; a decision by keyboard alone. The staff address leads to it.
  */
-import type { Page } from '@playwright/test';
-import { ADMIN_PASSWORD, expect, PASSCODE, screenshotPath, signInAsAdmin, test, typeCode } from './fixtures';
-
-/** Approves Paul Pending's identity check and confirms the pending crypto deposit, in the admin area. */
-async function approveAndConfirm(page: Page) {
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'KYC cases' }).click();
-  const kyc = page.getByRole('list', { name: 'Identity checks awaiting review' }).getByRole('listitem').first();
-  await kyc.getByRole('button', { name: /^Approve Paul Pending/u }).click();
-  await expect(kyc.getByRole('status')).toHaveText('Approved.');
-
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Pending requests' }).click();
-  const confirm = page.getByRole('button', { name: /^Confirm Crypto deposit of \$500\.00 by demo@bank\.test/u });
-  await confirm.click();
-  await expect(page.getByRole('listitem').filter({ has: confirm }).getByRole('status')).toHaveText('Confirmed.');
-}
-
-/** A customer signs in on the portal and reaches the dashboard. */
-async function customerSignsIn(page: Page, email: string) {
-  await page.goto('/wp-user/account/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await typeCode(page, 'Passcode', PASSCODE);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
+import {
+  adminSignsIn,
+  approveAndConfirm,
+  customerSignsIn,
+  expect,
+  screenshotPath,
+  signInAsAdmin,
+  test,
+} from './fixtures';
 
 test('the admin signs in on the portal, approves a KYC case and confirms a deposit; the customers see it', async ({
   page,
@@ -34,11 +19,7 @@ test('the admin signs in on the portal, approves a KYC case and confirms a depos
 }) => {
   await page.goto('/__mock/staff/');
   await expect(page).toHaveURL(/\/wp-user\/account\/login$/u);
-  await page.getByLabel('E-mail').fill('admin@bank.test');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/wp-user\/admin\/kyc$/u, { timeout: 12_000 });
+  await adminSignsIn(page);
   await approveAndConfirm(page);
 
   const customer = await (await browser.newContext()).newPage();
