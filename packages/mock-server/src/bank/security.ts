@@ -4,6 +4,7 @@
  * JWTs, by jose) that expire and carry the user; codes and ids from a CSPRNG; comparisons in constant
  * time. See docs/decisions/0034-bank-on-web-crypto.md.
  */
+import { LRUCache } from 'lru-cache';
 import { base64url, jwtVerify, SignJWT } from 'jose';
 import pLimit from 'p-limit';
 
@@ -139,7 +140,7 @@ export const signatureOf = (token: string) => token.slice(token.lastIndexOf('.')
 
 const isScope = (value: unknown): value is TokenScope => value === 'user' || value === 'kyc' || value === 'admin';
 
-/** How many verified tokens a signer remembers (the oldest is forgotten first). */
+/** How many verified tokens a signer remembers (the least recently used is forgotten first). */
 const VERIFIED_TOKENS = 10_000;
 
 /**
@@ -151,7 +152,7 @@ const VERIFIED_TOKENS = 10_000;
 export class TokenSigner {
   private readonly secret: Uint8Array<ArrayBuffer>;
   private key: Promise<CryptoKey> | undefined;
-  private readonly verified = new Map<string, Readonly<TokenClaims>>();
+  private readonly verified = new LRUCache<string, Readonly<TokenClaims>>({ max: VERIFIED_TOKENS });
 
   constructor(secret: Uint8Array = randomBytes(32)) {
     this.secret = Uint8Array.from(secret);
@@ -198,7 +199,6 @@ export class TokenSigner {
     )
       return undefined;
     const claims = Object.freeze({ sub, scope, iat, exp, ver, ...(jti === undefined ? {} : { jti }) });
-    if (this.verified.size >= VERIFIED_TOKENS) this.verified.delete(this.verified.keys().next().value ?? '');
     this.verified.set(token, claims);
     return claims;
   }

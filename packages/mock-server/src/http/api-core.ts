@@ -5,6 +5,7 @@
  * (packages/demo, behind a service worker) both answer through it; each keeps its own transport:
  * body parsing, limits, headers, latency and fault injection.
  */
+import { LRUCache } from 'lru-cache';
 import { decode, type Decoded, type DecodeFailure, type IncomingFile } from '@ebank/contract';
 import type { Bank, LimitedCall } from '../bank/bank';
 import { BankError } from '../bank/errors';
@@ -107,6 +108,26 @@ export const decodeFailureResult = (failure: DecodeFailure): ApiResult =>
  * operation's handler, and checks the reply. A refusal by the bank ({@link BankError}) is answered with
  * its status; any other error is thrown to the caller (an internal error of the mock).
  */
+/**
+ * The replies found to match the contract, as `<operation>\n<JSON text>`: up to about 4 MB of text, the
+ * least recently sent forgotten first. Whether a reply matches is a fixed function of the operation and
+ * the text the client receives, so a text sent before is not checked again (decision 0039).
+ */
+const matchingReplies = new LRUCache<string, true>({
+  maxSize: 4_000_000,
+  sizeCalculation: (_value, key) => key.length,
+});
+
+/** What in a reply's JSON text does not match its operation's reply schema (undefined: all of it matches). */
+function replyIssues(name: string, schema: Decoded['operation']['reply'], json: string) {
+  const key = `${name}\n${json}`;
+  if (matchingReplies.has(key)) return undefined;
+  const check = schema.safeParse(JSON.parse(json));
+  if (!check.success) return check.error.issues;
+  matchingReplies.set(key, true);
+  return undefined;
+}
+
 export async function answerApiCall(
   bank: Bank,
   decoded: Decoded,
@@ -126,16 +147,17 @@ export async function answerApiCall(
     const handler = handlers[decoded.name] as (c: typeof context, i: unknown) => unknown;
     const reply = await handler(context, decoded.input);
     if (options.validateReplies ?? true) {
-      const check = operation.reply.safeParse(reply);
-      if (!check.success) {
-        console.error(`Reply of ${decoded.name} does not match the contract:`, check.error.issues);
+      const json = JSON.stringify(reply);
+      const issues = replyIssues(decoded.name, operation.reply, json);
+      if (issues) {
+        console.error(`Reply of ${decoded.name} does not match the contract:`, issues);
         return {
           ...errorResult(500, 'The mock bank produced a reply that does not match the contract', 'contract_mismatch'),
           replyValid: false,
           ...customer,
         };
       }
-      return { status: 200, body: reply, replyValid: true, ...customer };
+      return { status: 200, body: reply, json, replyValid: true, ...customer };
     }
     return { status: 200, body: reply, ...customer };
   } catch (error) {

@@ -57,6 +57,8 @@ export interface Reply {
 export interface JsonResult {
   readonly status: number;
   readonly body: unknown;
+  /** The body already written as JSON text (a checked reply); written from `body` when absent. */
+  readonly json?: string;
   readonly headers?: Readonly<Record<string, string>>;
 }
 
@@ -102,17 +104,17 @@ const JSON_HEADERS = jsonHeaders({});
 const API_HEADERS = jsonHeaders(NO_STORE);
 
 /** A result as a reply: its status, the security headers and its own, the body as JSON text. */
-export const jsonReply = ({ status, body, headers }: JsonResult): Reply => ({
+export const jsonReply = ({ status, body, json, headers }: JsonResult): Reply => ({
   status,
   headers: headers === undefined ? JSON_HEADERS : jsonHeaders(headers),
-  body: JSON.stringify(body),
+  body: json ?? JSON.stringify(body),
 });
 
 /** A result of the API (an operation's reply or a refusal) as the API sends it: never cached. */
-export const apiReply = ({ status, body, headers }: JsonResult): Reply => ({
+export const apiReply = ({ status, body, json, headers }: JsonResult): Reply => ({
   status,
   headers: headers === undefined ? API_HEADERS : jsonHeaders({ ...NO_STORE, ...headers }),
-  body: JSON.stringify(body),
+  body: json ?? JSON.stringify(body),
 });
 
 // -------------------------------------------------------------------------------------------------
