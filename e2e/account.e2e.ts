@@ -106,13 +106,64 @@ test.describe('every login branch', () => {
   test("(f) ok: 'Welcome Back', the dashboard after 5 s", async ({ page }) => {
     await loginAs(page, 'demo@bank.test');
     await expect(page.getByText('Welcome Back').first()).toBeVisible();
+    // The wait says what it is for and counts down; it does not look frozen.
+    const notice = page.locator('[data-slot=redirect-notice]');
+    await expect(notice.getByRole('status')).toHaveText(/^Taking you to your dashboard…/u);
+    await expect(notice.locator('[data-slot=redirect-countdown]')).toHaveText(/^[1-5] s$/u);
     await expect(page).toHaveURL(/\/wp-user\/dashboard\/?$/u, { timeout: 12_000 });
+  });
+
+  test("(f) 'Go now' opens the dashboard at once, and the timer does not open it again", async ({ page }) => {
+    await loginAs(page, 'demo@bank.test');
+    await page.getByRole('link', { name: 'Go now' }).click();
+    await expect(page).toHaveURL(/\/wp-user\/dashboard\/?$/u);
+    // Moving on at once: a timer still running would bring the customer back to the dashboard's home.
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Statements & Report' })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Statements & Report' })).toBeVisible();
+    await page.waitForTimeout(5500);
+    await expect(page).toHaveURL(/\/wp-user\/dashboard\/statements$/u);
   });
 
   test('a wrong passcode: the bank says how many attempts are left', async ({ page }) => {
     await loginAs(page, 'demo@bank.test', '000000');
     await expect(page.getByText('Incorrect passcode. 4 attempts left.').first()).toBeVisible();
     await expect(page).toHaveURL(/\/account\/login/u);
+  });
+});
+
+test.describe('sign-up failures', () => {
+  const fillSignup = async (page: Page) => {
+    await page.goto('/wp-user/account/signup');
+    await page.getByLabel('First name').fill('Jo');
+    await page.getByLabel('Last name').fill('Newcomer');
+    await page.getByLabel('Username').fill('jonew');
+    await page.getByLabel('E-mail').fill('jo.newcomer@bank.test');
+    await page.getByLabel('Passcode', { exact: true }).fill('246810');
+    await page.getByLabel('Confirm passcode').fill('246810');
+    await page.getByRole('checkbox').check();
+  };
+
+  test('no answer at all says the network failed, and keeps the form', async ({ page }) => {
+    await page.route('**/api/users.php?crud=newuser', (route) => route.abort('internetdisconnected'));
+    await fillSignup(page);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(
+      page.getByText('We could not reach the bank. Check your connection and try again.').first(),
+    ).toBeVisible();
+    await expect(page.getByText('Password should be at least 8 characters')).toHaveCount(0);
+    await expect(page.getByLabel('First name')).toHaveValue('Jo');
+  });
+
+  test("a server error without a message says 'Password should be at least 8 characters'", async ({ page }) => {
+    await page.route('**/api/users.php?crud=newuser', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":true,"message":""}' }),
+    );
+    await fillSignup(page);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('Password should be at least 8 characters').first()).toBeVisible();
   });
 });
 

@@ -104,3 +104,28 @@ test('PIN creation: a customer without a PIN creates one and lands on the dashbo
   await expect(page).toHaveURL(/\/wp-user\/dashboard\/?$/u, { timeout: 8_000 });
   await expect(page.getByRole('region', { name: 'Available Balance' })).toContainText('$250.00');
 });
+
+test('the money pages say what they do, list the available methods first, and an upgrade request names its plan', async ({
+  signIn,
+}) => {
+  const page = await signIn('demo@bank.test', '/wp-user/dashboard/make-payment');
+  await expect(page.getByText(/Pay the bank for a purpose you choose/u)).toBeVisible();
+  const methods = page.getByRole('list', { name: 'Payment methods' }).getByRole('listitem');
+  await expect(methods.first()).toContainText('Crypto Deposit');
+  await expect(methods.nth(1)).toContainText('Bank Transfer (wire from another bank)');
+  await expect(methods.nth(1)).toContainText('Not available for your region');
+  await expect(page.getByText(/Wire money in/u)).toHaveCount(0);
+
+  await page.goto('/wp-user/dashboard/upgrade');
+  await expect(page.getByRole('spinbutton', { name: 'Amount' })).toHaveAccessibleDescription(
+    "In your account's currency ($), not in the coin.",
+  );
+  await page.getByRole('combobox', { name: 'Plan' }).click();
+  await page.getByRole('option', { name: 'Premium' }).click();
+  await page.getByLabel('Payment Proof').setInputFiles({ ...PNG, name: 'receipt.png' });
+  await page.getByRole('button', { name: 'Submit Upgrade' }).click();
+  await expect(page.getByText('Payment Pending!').first()).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Upgrade Requests' }).getByRole('listitem').first()).toContainText(
+    /Premium\s*Paid in BTC/u,
+  );
+});

@@ -124,3 +124,27 @@ test('sign-up to a transfer, keyboard only', async ({ page, bank }) => {
   await expect(page).toHaveURL(/\/wp-user\/dashboard\/?$/u, { timeout: 8_000 });
   await expect(page.getByRole('region', { name: 'Available Balance' })).toContainText('$400.00');
 });
+
+test('the terms open from sign-up, and the wait after signing in is skipped, keyboard only', async ({ page }) => {
+  await page.goto('/wp-user/account/signup');
+  // The terms open in a tab of their own, so what the form holds stays; the checkbox keeps its place.
+  const opened = page.context().waitForEvent('page');
+  await press(page, page.getByRole('link', { name: /terms and conditions/u }));
+  const terms = await opened;
+  await expect(terms.getByRole('heading', { name: 'Terms and conditions', level: 1 })).toBeVisible();
+  expect(new URL(terms.url()).pathname).toBe('/wp-user/account/terms');
+  await terms.close();
+  await expect(page.getByRole('checkbox')).not.toBeChecked();
+
+  await page.goto('/wp-user/account/login');
+  await typeInto(page, page.getByLabel('E-mail'), 'demo@bank.test');
+  await press(page, page.getByRole('button', { name: 'Next' }));
+  await typeInto(page, page.getByRole('group', { name: 'Passcode' }).getByRole('textbox').first(), '123456');
+  await press(page, page.getByRole('button', { name: 'Sign in' }));
+  await expect(page.getByRole('status').filter({ hasText: 'Taking you to your dashboard…' })).toBeVisible();
+  const signedIn = Date.now();
+  await press(page, page.getByRole('link', { name: 'Go now' }));
+  await expect(page).toHaveURL(/\/wp-user\/dashboard\/?$/u);
+  expect(Date.now() - signedIn, 'there before the 5 s were up').toBeLessThan(4000);
+  await expect(page.getByText('Available Balance').first()).toBeVisible();
+});

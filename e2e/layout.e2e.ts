@@ -1,13 +1,15 @@
 /**
  * Layout: every route of both trees, and the states the screen list brings them into, fits the window at
  * 320, 390 and 1280 px without scrolling sideways; long e-mail addresses wrap after '@' or a dot, never
- * inside a word; an unknown dashboard address goes home or to login and says why.
+ * inside a word, and with long names keep the login card inside the screen, centred, its passcode boxes
+ * whole; the notice of a 5 s wait fits a phone; an unknown dashboard address goes home or to login and
+ * says why.
  */
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, screenshotPath, test } from './fixtures';
 import { overflowAtEachWidth } from './overflow';
-import { LONG_EMAIL, SCREENS } from './screens';
+import { LONG_EMAIL, LONG_NAME, ONE_WORD_EMAIL, passcodeStepFor, registerCustomer, SCREENS } from './screens';
 
 /** The page's routes, as the router's generated tree lists them (full paths under the base path). */
 function routesOfBothTrees() {
@@ -98,6 +100,77 @@ test.describe('long e-mail addresses', () => {
     await expect(page.getByText('Next of kin').first()).toBeVisible();
     await expectWrapsAtSensiblePoints(page, 'profile');
     expect(await overflowAtEachWidth(page, 'profile with a long address')).toEqual([]);
+  });
+});
+
+/** The login card's left and right margins to the window, and whether every passcode box is inside it. */
+function cardPlacement(page: Page) {
+  return page.evaluate(() => {
+    const card = document.querySelector('[data-slot=card]')?.getBoundingClientRect();
+    const boxes = [...document.querySelectorAll('[data-slot=otp-slot]')].map((box) => box.getBoundingClientRect());
+    const right = document.documentElement.clientWidth;
+    return {
+      left: Math.round(card?.left ?? -1),
+      right: Math.round(right - (card?.right ?? right + 1)),
+      boxesInside:
+        boxes.length === 6 && boxes.every((box) => box.left >= (card?.left ?? 0) && box.right <= (card?.right ?? 0)),
+    };
+  });
+}
+
+test.describe('long e-mail addresses and names on the account screens', () => {
+  for (const [kind, email] of [
+    ['a long address', LONG_EMAIL],
+    ['an address of one long word', ONE_WORD_EMAIL],
+  ] as const)
+    test(`the passcode step with ${kind} and a long name stays centred, its boxes whole`, async ({ page }) => {
+      await page.goto('/wp-user/account/login');
+      await passcodeStepFor(page, email);
+      if (email === LONG_EMAIL) await expectWrapsAtSensiblePoints(page, 'login passcode step');
+      for (const width of [320, 360, 390, 1280]) {
+        await page.setViewportSize({ width, height: 800 });
+        await expect(page.locator('[data-slot=email-address]').first()).toHaveText(email);
+        const placement = await cardPlacement(page);
+        expect(placement.boxesInside, `all 6 passcode boxes inside the card at ${String(width)} px`).toBe(true);
+        expect(placement.left, `card inside the window at ${String(width)} px`).toBeGreaterThanOrEqual(0);
+        expect(placement.right, `card inside the window at ${String(width)} px`).toBeGreaterThanOrEqual(0);
+        // Centred in its column on phones (at 1280 px the brand panel takes the left of the screen).
+        if (width < 1024)
+          expect(Math.abs(placement.left - placement.right), `card centred at ${String(width)} px`).toBeLessThanOrEqual(
+            1,
+          );
+      }
+      expect(await overflowAtEachWidth(page, `passcode step with ${kind}`, [320, 360, 390, 1280])).toEqual([]);
+    });
+
+  test('the reset link sent to a long address wraps after @ or a dot', async ({ page }) => {
+    await registerCustomer(page, LONG_EMAIL);
+    await page.goto('/wp-user/account/forgot');
+    await page.getByLabel('E-mail').fill(LONG_EMAIL);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByText('We sent a link and a reset code to')).toBeVisible();
+    await expectWrapsAtSensiblePoints(page, 'forgot');
+    expect(await overflowAtEachWidth(page, 'forgot with a long address')).toEqual([]);
+  });
+
+  test('the 5 s wait after signing up with long names says where it goes, and fits', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 800 });
+    await page.goto('/wp-user/account/signup');
+    await page.getByLabel('First name').fill(LONG_NAME.first);
+    await page.getByLabel('Last name').fill(LONG_NAME.last);
+    await page.getByLabel('Username').fill('maxikon');
+    await page.getByLabel('E-mail').fill(LONG_EMAIL);
+    await page.getByLabel('Passcode', { exact: true }).fill('246810');
+    await page.getByLabel('Confirm passcode').fill('246810');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Taking you to verify your e-mail address…' }),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go now' })).toBeVisible();
+    await page.locator('[data-slot=redirect-notice]').screenshot({ path: screenshotPath('320-signup-wait.png') });
+    expect(await overflowAtEachWidth(page, 'the wait after sign-up')).toEqual([]);
+    await expect(page).toHaveURL(/\/account\/verify\//u, { timeout: 10_000 });
   });
 });
 

@@ -105,3 +105,32 @@ test('a bank transfer: fee, insufficient balance, wrong PIN, step-up code from t
   await expect(page).toHaveURL(/\/wp-user\/dashboard\/?$/u, { timeout: 8_000 });
   await expect(page.getByRole('region', { name: 'Available Balance' })).toContainText('$3,620.00');
 });
+
+test('a transfer: the form says the fee; a reload of the code step keeps it, and the e-mailed code still works', async ({
+  signIn,
+  bank,
+}) => {
+  const page = await signIn('demo@bank.test', '/wp-user/dashboard/send');
+  await page.getByRole('spinbutton', { name: 'Amount' }).fill('1500');
+  await expect(page.getByText('Service charge (10%): $150.00. Amount received: $1,350.00.')).toBeVisible();
+
+  await fillTransfer(page, '1500');
+  await page.getByRole('button', { name: 'Confirmed' }).click();
+  await typeCode(page, 'Transaction PIN', PIN);
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+  const codeStep = page.getByRole('heading', { name: 'Transfer Authorization Code is required' });
+  await expect(codeStep).toBeVisible();
+  const code = await bank.latestCode('demo@bank.test', 'transfer-code');
+  const codesSent = async () => (await bank.outbox('demo@bank.test')).filter((m) => m.kind === 'transfer-code').length;
+  expect(await codesSent()).toBe(1);
+
+  await page.reload();
+  await expect(codeStep).toBeVisible();
+  await expect(page.getByText(/We sent a 4-digit code to d\*+@bank\.test/u)).toBeVisible();
+  await typeCode(page, 'Authorization code', code);
+  await page.getByRole('button', { name: 'Confirm Code' }).click();
+  await expect(page.getByText('Successful! Await Confirmation').first()).toBeVisible();
+  expect(await codesSent()).toBe(1);
+  await expect(page).toHaveURL(/\/wp-user\/dashboard\/?$/u, { timeout: 8_000 });
+  await expect(page.getByRole('region', { name: 'Available Balance' })).toContainText('$3,620.00');
+});

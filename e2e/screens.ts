@@ -35,6 +35,34 @@ async function withAccountMessage(page: Page) {
 
 /** A long address (every part of it a word that fits a phone's line): it must wrap after '@' or a dot. */
 export const LONG_EMAIL = 'alexandra.konstantinopoulou@correspondence.internationalbank.example';
+/** An address that is one word before its '@', wider than a phone's line: it may break anywhere, but fit. */
+export const ONE_WORD_EMAIL = 'maximilianakonstantinopoulouwellington@bank.test';
+/** A customer's name as long as the sign-up form takes it, in two long words. */
+export const LONG_NAME = { first: 'Maximiliana-Konstantina', last: 'Papadopoulou-Wellingtonshire' } as const;
+
+/** Opens an account for `email` with the long name at the bank (passcode 123456), as the sign-up form does. */
+export async function registerCustomer(page: Page, email: string) {
+  const reply = await page.request.post('/api/users.php?crud=newuser', {
+    form: {
+      first_name: LONG_NAME.first,
+      last_name: LONG_NAME.last,
+      username: `u${String(email.length)}${email.slice(0, 8).replace(/[^a-z]/gu, '')}`,
+      email,
+      password: '123456',
+      confirm: '123456',
+      fullname: `${LONG_NAME.first} ${LONG_NAME.last}`,
+    },
+  });
+  expect(reply.ok(), `sign-up of ${email}: ${await reply.text()}`).toBe(true);
+}
+
+/** The login's passcode step for a customer with a long address and a long name. */
+export async function passcodeStepFor(page: Page, email: string) {
+  await registerCustomer(page, email);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText(`${LONG_NAME.first} ${LONG_NAME.last}`)).toBeVisible();
+}
 
 const TRANSFER = {
   bank: 'First Example Bank',
@@ -64,6 +92,18 @@ export const SCREENS: readonly Screen[] = [
       await page.getByLabel('E-mail').fill('demo@bank.test');
       await page.getByRole('button', { name: 'Next' }).click();
     },
+  },
+  {
+    name: 'login-passcode-long-email',
+    path: '/wp-user/account/login',
+    ready: LONG_NAME.last,
+    act: (page) => passcodeStepFor(page, LONG_EMAIL),
+  },
+  {
+    name: 'login-passcode-one-word-email',
+    path: '/wp-user/account/login',
+    ready: LONG_NAME.last,
+    act: (page) => passcodeStepFor(page, ONE_WORD_EMAIL),
   },
   {
     name: 'login-admin-password',
@@ -96,6 +136,17 @@ export const SCREENS: readonly Screen[] = [
     },
   },
   { name: 'forgot', path: '/wp-user/account/forgot', ready: 'Send reset link' },
+  {
+    name: 'forgot-sent-long-email',
+    path: '/wp-user/account/forgot',
+    ready: 'We sent a link and a reset code to',
+    act: async (page) => {
+      await registerCustomer(page, LONG_EMAIL);
+      await page.getByLabel('E-mail').fill(LONG_EMAIL);
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+    },
+  },
+  { name: 'terms', path: '/wp-user/account/terms', ready: 'Who may open an account' },
   { name: 'reset', path: '/wp-user/account/reset', ready: 'Reset code' },
   {
     name: 'reset-link',

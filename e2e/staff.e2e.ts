@@ -34,6 +34,17 @@ test('the admin signs in on the portal, approves a KYC case and confirms a depos
   await approved.context().close();
 });
 
+test('an approved KYC case e-mails the customer that the account is ready, to sign in', async ({ page, bank }) => {
+  await signInAsAdmin(page, '/wp-user/admin/kyc');
+  const kyc = page.getByRole('list', { name: 'Identity checks awaiting review' }).getByRole('listitem').first();
+  await kyc.getByRole('button', { name: /^Approve Paul Pending/u }).click();
+  await expect(kyc.getByRole('status')).toHaveText('Approved.');
+  const [message] = await bank.outbox('kyc-pending@bank.test');
+  expect(message).toMatchObject({ kind: 'notice', subject: 'Your account is ready' });
+  expect(message?.text).toContain('your account is ready. Sign in');
+  expect(message?.link).toMatch(/\/wp-user\/account\/login$/u);
+});
+
 for (const width of [320, 390, 1280]) {
   test(`the admin area at ${width} px: fits, shows the documents, passes axe`, async ({ page, axe }) => {
     await page.setViewportSize({ width, height: 900 });

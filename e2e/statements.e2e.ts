@@ -91,3 +91,27 @@ test('an address with values it cannot use still shows the statement, and an emp
   await expect(page).toHaveURL(new RegExp(`${STATEMENTS}$`, 'u'));
   await page.screenshot({ path: `${SCREENSHOTS}/statement-screen.png`, fullPage: true });
 });
+
+test('the days are written one way: in the rows and in the range filter', async ({ signIn }) => {
+  const page = await signIn('history@bank.test', STATEMENTS);
+  await expect(showing(page)).toHaveText(/^Showing 1–25 of \d+$/u);
+  const firstRow = page.getByRole('table', { name: 'Statements & Report' }).getByRole('row').nth(1);
+  // The rows: day/month/year (the history's newest row is today, so the day is at most 31 and comes first).
+  await expect(firstRow).toContainText(/(?:^|\D)(?:[1-9]|[12]\d|3[01])\/(?:[1-9]|1[0-2])\/\d{4}(?:\D|$)/u);
+
+  const from = page.getByRole('textbox', { name: 'From' });
+  await expect(from).toHaveAttribute('placeholder', 'dd/mm/yyyy');
+  await expect(from).toHaveAccessibleDescription('Day/month/year, such as 26/11/2026');
+  await from.fill('1/1/2020');
+  await expect(page).toHaveURL(/[?&]from=2020-01-01/u);
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'From' })).toHaveValue('1/1/2020');
+
+  // A month-first day is not read as another day: the field says so and the filter stays.
+  const to = page.getByRole('textbox', { name: 'To' });
+  await to.fill('12/31/2030');
+  await to.blur();
+  await expect(page.getByText('Enter a real day as day/month/year, such as 26/11/2026')).toBeVisible();
+  await expect(page).not.toHaveURL(/[?&]to=/u);
+  await expect(to).toHaveAttribute('aria-invalid', 'true');
+});

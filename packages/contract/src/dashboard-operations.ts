@@ -16,6 +16,7 @@ import {
   DocTypeSchema,
   IconReplySchema,
   NotificationSchema,
+  PlanRequestRowSchema,
   PlanSchema,
   ProfileSchema,
   PurposeSchema,
@@ -295,7 +296,7 @@ export const dashboardContract = c.router(
         summary: 'Coin types, addresses, plans and past fixed deposits',
       },
       {
-        reply: CryptoFormSchema.extend({ plans: z.array(PlanSchema) }),
+        reply: CryptoFormSchema.extend({ plans: z.array(PlanSchema), transactions: z.array(PlanRequestRowSchema) }),
       },
     ),
     createFixedDeposit: operation(
@@ -319,7 +320,7 @@ export const dashboardContract = c.router(
         summary: 'Upgrade plans, coin types, addresses and past upgrades',
       },
       {
-        reply: CryptoFormSchema.extend({ plans: z.array(PlanSchema) }),
+        reply: CryptoFormSchema.extend({ plans: z.array(PlanSchema), transactions: z.array(PlanRequestRowSchema) }),
       },
     ),
     createUpgrade: operation(

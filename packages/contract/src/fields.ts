@@ -28,10 +28,33 @@ export const MAX_JSON_LENGTH = 8000;
 const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/u;
 const SINGLE_LINE_CONTROL = /[\u0000-\u001f\u007f]/u;
 
+/** Who a refusal is about: the field at `path` named in the consumer's words, or undefined. */
+export type FieldNamer = (path: readonly PropertyKey[]) => string | undefined;
+
+let nameOf: FieldNamer = () => undefined;
+
+/**
+ * Names the fields in the refusals below. On the wire a refusal names its field in front, by its wire
+ * name (`note: must be at most 500 characters`, codec.ts), so by default a reason is the bare phrase. An
+ * app that shows the reasons under its own fields (the portal's forms, which pipe into these fields)
+ * names them in its own words, once, at start: 'Note must be at most 500 characters'. Decision 0042.
+ */
+export function nameFieldsWith(namer: FieldNamer): void {
+  nameOf = namer;
+}
+
+/** A refusal's reason, after the field's name when the app gives one. */
+const reason =
+  (phrase: string) =>
+  (issue: { readonly path?: readonly PropertyKey[] | undefined }): string => {
+    const name = nameOf(issue.path ?? []);
+    return name === undefined ? phrase : `${name} ${phrase}`;
+  };
+
 /** A wire string with a uniform "is required" message when the field is absent. */
 const wireString = () =>
   z.string({
-    error: (issue) => (issue.input === undefined ? 'is required' : 'must be a single text value'),
+    error: (issue) => reason(issue.input === undefined ? 'is required' : 'must be a single text value')(issue),
   });
 
 function meta<T extends z.ZodType>(schema: T, m: FieldMeta): T {
@@ -43,10 +66,10 @@ function meta<T extends z.ZodType>(schema: T, m: FieldMeta): T {
 export function text(options: { min?: number; max?: number; multiline?: boolean } = {}) {
   const { min = 1, max = 200, multiline = false } = options;
   const wire = wireString()
-    .max(max, `must be at most ${max} characters`)
-    .refine((s) => s.trim().length >= min, min > 0 ? 'is required' : 'is too short')
+    .max(max, { error: reason(`must be at most ${max} characters`) })
+    .refine((s) => s.trim().length >= min, { error: reason(min > 0 ? 'is required' : 'is too short') })
     .refine((s) => !(multiline ? CONTROL_CHARS : SINGLE_LINE_CONTROL).test(s), {
-      message: 'must not contain control characters',
+      error: reason('must not contain control characters'),
     });
   const schema = z.codec(wire, z.string(), {
     decode: (s) => (multiline ? s.replace(/\r\n?/gu, '\n') : s),
@@ -57,7 +80,9 @@ export function text(options: { min?: number; max?: number; multiline?: boolean 
 
 /** Exactly `length` digits, kept as a string (leading zeros matter): passcodes, PINs, codes. */
 export function digits(length: number) {
-  const schema = wireString().regex(new RegExp(`^\\d{${length}}$`, 'u'), `must be exactly ${length} digits`);
+  const schema = wireString().regex(new RegExp(`^\\d{${length}}$`, 'u'), {
+    error: reason(`must be exactly ${length} digits`),
+  });
   return meta(schema, { kind: 'digits', length });
 }
 
@@ -65,7 +90,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
 /** An e-mail address. Section 5: "e-mail must contain '@'". */
 export function email() {
   const schema = wireString()
-    .max(254, 'must be at most 254 characters')
+    .max(254, { error: reason('must be at most 254 characters') })
+    // The spec's own sentence, as it is.
     .regex(EMAIL, "That doesn't look like an email address");
   return meta(schema, { kind: 'email' });
 }
@@ -73,8 +99,8 @@ export function email() {
 const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/u;
 /** A positive amount of money with at most two decimals, sent as a decimal string ("10.50"). */
 export function money() {
-  const wire = wireString().regex(AMOUNT, 'must be an amount such as 10.50');
-  const schema = z.codec(wire, z.number().positive('must be greater than 0'), {
+  const wire = wireString().regex(AMOUNT, { error: reason('must be an amount such as 10.50') });
+  const schema = z.codec(wire, z.number().positive({ error: reason('must be greater than 0') }), {
     decode: (s) => Number(s),
     encode: (n) => n.toFixed(2),
   });
@@ -85,7 +111,7 @@ const TRUE_WORDS = ['1', 'true', 'on', 'yes'] as const;
 const FLAG_WORDS = [...TRUE_WORDS, '0', 'false', 'off', 'no', ''] as const;
 /** A checkbox-like flag: absent means false; sent as "1" or "0". */
 export function flag() {
-  const wire = z.enum(FLAG_WORDS, { error: 'must be 1 or 0' });
+  const wire = z.enum(FLAG_WORDS, { error: reason('must be 1 or 0') });
   const schema = z.codec(wire, z.boolean(), {
     decode: (s) => (TRUE_WORDS as readonly string[]).includes(s),
     encode: (b) => (b ? '1' : '0'),
@@ -96,23 +122,28 @@ export function flag() {
 /** A calendar date, YYYY-MM-DD. */
 export function date() {
   const schema = wireString()
-    .regex(/^\d{4}-\d{2}-\d{2}$/u, 'must be a date such as 1990-04-23')
-    .refine((s) => {
-      const d = new Date(`${s}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
-    }, 'must be a real calendar date');
+    .regex(/^\d{4}-\d{2}-\d{2}$/u, { error: reason('must be a date such as 1990-04-23') })
+    .refine(
+      (s) => {
+        const d = new Date(`${s}T00:00:00Z`);
+        return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+      },
+      { error: reason('must be a real calendar date') },
+    );
   return meta(schema, { kind: 'date' });
 }
 
 /** A phone number: digits with an optional leading +, spaces, dashes and brackets. */
 export function phone() {
-  const schema = wireString().regex(/^\+?[0-9][0-9 ()-]{3,22}$/u, 'must be a phone number such as +44 20 7946 0958');
+  const schema = wireString().regex(/^\+?[0-9][0-9 ()-]{3,22}$/u, {
+    error: reason('must be a phone number such as +44 20 7946 0958'),
+  });
   return meta(schema, { kind: 'phone' });
 }
 
 /** An opaque record identifier. */
 export function id() {
-  const schema = wireString().regex(/^[A-Za-z0-9_-]{1,64}$/u, 'must be an identifier');
+  const schema = wireString().regex(/^[A-Za-z0-9_-]{1,64}$/u, { error: reason('must be an identifier') });
   return meta(schema, { kind: 'id' });
 }
 
@@ -121,7 +152,7 @@ export function id() {
  * transfer form echoed back as `extra`).
  */
 export function json<T extends z.ZodType>(inner: T): z.ZodCodec<z.ZodString, T> {
-  const wire = wireString().max(MAX_JSON_LENGTH, `must be at most ${MAX_JSON_LENGTH} characters`);
+  const wire = wireString().max(MAX_JSON_LENGTH, { error: reason(`must be at most ${MAX_JSON_LENGTH} characters`) });
   const schema = z.codec(wire, inner, {
     decode: (s, ctx): z.input<T> => {
       try {

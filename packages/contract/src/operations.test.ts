@@ -42,7 +42,11 @@ const SPEC_CRUDS = ['iduser', 'userlogin', 'newuser', 'verifyuser', 'userforgot'
 /** Operations of the mock beyond the spec, each with a decision record. */
 const EXTENSIONS = ['getmethods'];
 /** Reply fields beyond the spec's, each optional (the real host leaves them out), each with a decision record. */
-const REPLY_EXTENSIONS = { getInstitution: ['verification_deposit'], plan: ['price', 'features'] };
+const REPLY_EXTENSIONS = {
+  getInstitution: ['verification_deposit'],
+  plan: ['price', 'features'],
+  planRequestRow: ['plan'],
+};
 
 const selectors = operationNames.map((n) => operations[n].selector);
 
@@ -175,6 +179,21 @@ describe('the contract', () => {
       type: 'BTC',
       address: 'bc1q',
     });
+  });
+
+  it("keeps the spec's request row, a fixed deposit's or an upgrade's extended by its plan, with or without it", () => {
+    const keys = (schema: z.ZodObject) => Object.keys(schema.shape).sort();
+    const rowOf = (reply: z.ZodType) => ((reply as z.ZodObject).shape.transactions as z.ZodArray<z.ZodObject>).element;
+    const spec = ['type', 'amount', 'status', 'created_at'];
+    expect(keys(rowOf(operations.getCryptoDepositForm.reply))).toEqual([...spec].sort());
+    expect(keys(rowOf(operations.getPaymentForm.reply))).toEqual([...spec].sort());
+    const upgradeRow = rowOf(operations.getUpgradeForm.reply);
+    expect(keys(upgradeRow)).toEqual(spec.concat(REPLY_EXTENSIONS.planRequestRow).sort());
+    expect(rowOf(operations.getFixedDepositForm.reply)).toBe(upgradeRow);
+    const row = { type: 'BTC', amount: '49.00', status: 'pending', created_at: '2026-11-19 10:00:00' };
+    expect(upgradeRow.parse(row)).toEqual({ ...row, amount: 49, plan: undefined });
+    expect(upgradeRow.parse({ ...row, plan: null })).toEqual({ ...row, amount: 49, plan: undefined });
+    expect(upgradeRow.parse({ ...row, plan: 'Tier 2' })).toEqual({ ...row, amount: 49, plan: 'Tier 2' });
   });
 
   it('sends the transfer fields the spec lists', () => {

@@ -17,6 +17,7 @@ import { Route as AccountIndexRouteImport } from './routes/account/index'
 import { Route as AccountForgotRouteImport } from './routes/account/forgot'
 import { Route as AccountLoginRouteImport } from './routes/account/login'
 import { Route as AccountSignupRouteImport } from './routes/account/signup'
+import { Route as AccountTermsRouteImport } from './routes/account/terms'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminClockRouteImport } from './routes/admin/clock'
 import { Route as AdminJournalRouteImport } from './routes/admin/journal'
@@ -93,6 +94,11 @@ const AccountLoginRoute = AccountLoginRouteImport.update({
 const AccountSignupRoute = AccountSignupRouteImport.update({
   id: '/signup',
   path: '/signup',
+  getParentRoute: () => AccountRouteRoute,
+} as any)
+const AccountTermsRoute = AccountTermsRouteImport.update({
+  id: '/terms',
+  path: '/terms',
   getParentRoute: () => AccountRouteRoute,
 } as any)
 const AdminIndexRoute = AdminIndexRouteImport.update({
@@ -295,6 +301,7 @@ export interface FileRoutesByFullPath {
   '/account/forgot': typeof AccountForgotRoute
   '/account/login': typeof AccountLoginRoute
   '/account/signup': typeof AccountSignupRoute
+  '/account/terms': typeof AccountTermsRoute
   '/admin/clock': typeof AdminClockRoute
   '/admin/journal': typeof AdminJournalRoute
   '/admin/kyc': typeof AdminKycRoute
@@ -339,6 +346,7 @@ export interface FileRoutesByTo {
   '/account/forgot': typeof AccountForgotRoute
   '/account/login': typeof AccountLoginRoute
   '/account/signup': typeof AccountSignupRoute
+  '/account/terms': typeof AccountTermsRoute
   '/admin/clock': typeof AdminClockRoute
   '/admin/journal': typeof AdminJournalRoute
   '/admin/kyc': typeof AdminKycRoute
@@ -387,6 +395,7 @@ export interface FileRoutesById {
   '/account/forgot': typeof AccountForgotRoute
   '/account/login': typeof AccountLoginRoute
   '/account/signup': typeof AccountSignupRoute
+  '/account/terms': typeof AccountTermsRoute
   '/admin/clock': typeof AdminClockRoute
   '/admin/journal': typeof AdminJournalRoute
   '/admin/kyc': typeof AdminKycRoute
@@ -436,6 +445,7 @@ export interface FileRouteTypes {
     | '/account/forgot'
     | '/account/login'
     | '/account/signup'
+    | '/account/terms'
     | '/admin/clock'
     | '/admin/journal'
     | '/admin/kyc'
@@ -480,6 +490,7 @@ export interface FileRouteTypes {
     | '/account/forgot'
     | '/account/login'
     | '/account/signup'
+    | '/account/terms'
     | '/admin/clock'
     | '/admin/journal'
     | '/admin/kyc'
@@ -527,6 +538,7 @@ export interface FileRouteTypes {
     | '/account/forgot'
     | '/account/login'
     | '/account/signup'
+    | '/account/terms'
     | '/admin/clock'
     | '/admin/journal'
     | '/admin/kyc'
@@ -630,6 +642,13 @@ declare module '@tanstack/react-router' {
       path: '/signup'
       fullPath: '/account/signup'
       preLoaderRoute: typeof AccountSignupRouteImport
+      parentRoute: typeof AccountRouteRoute
+    }
+    '/account/terms': {
+      id: '/account/terms'
+      path: '/terms'
+      fullPath: '/account/terms'
+      preLoaderRoute: typeof AccountTermsRouteImport
       parentRoute: typeof AccountRouteRoute
     }
     '/admin/': {
@@ -898,6 +917,7 @@ interface AccountRouteRouteChildren {
   AccountForgotRoute: typeof AccountForgotRoute
   AccountLoginRoute: typeof AccountLoginRoute
   AccountSignupRoute: typeof AccountSignupRoute
+  AccountTermsRoute: typeof AccountTermsRoute
   AccountIndexRoute: typeof AccountIndexRoute
   AccountInfoNoticeRoute: typeof AccountInfoNoticeRoute
   AccountKycFormRoute: typeof AccountKycFormRoute
@@ -914,6 +934,7 @@ const AccountRouteRouteChildren: AccountRouteRouteChildren = {
   AccountForgotRoute: AccountForgotRoute,
   AccountLoginRoute: AccountLoginRoute,
   AccountSignupRoute: AccountSignupRoute,
+  AccountTermsRoute: AccountTermsRoute,
   AccountIndexRoute: AccountIndexRoute,
   AccountInfoNoticeRoute: AccountInfoNoticeRoute,
   AccountKycFormRoute: AccountKycFormRoute,

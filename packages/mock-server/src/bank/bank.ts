@@ -111,7 +111,7 @@ export class Bank {
     this.tokens = new Tokens(context, options.signer ?? new TokenSigner(), this.users);
     this.rateLimits = new RateLimits(context);
     this.credentials = new Credentials(context, this.users, this.tokens, lockouts, codes, this.outbox);
-    this.kyc = new Kyc(context, this.users, this.notifications);
+    this.kyc = new Kyc(context, this.users, this.notifications, this.outbox);
     const { users, notifications, outbox, ledger, requests, uploads, credentials } = this;
     this.transfers = new Transfers(context, { credentials, lockouts, codes, ledger, requests, notifications, outbox });
     this.records = { codes, users, ledger, requests, notifications, outbox, uploads };

@@ -1,4 +1,6 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { pngBlob } from '@ebank/contract/testing';
+import { startBank, type Harness } from '../testing/harness';
 import { decisionTitle, type Bank } from './bank';
 import type { RequestKind, User } from './model';
 import { lastCode, refused, seededTestBank, transfer } from './test-bank';
@@ -94,5 +96,59 @@ describe('plan requests', () => {
   it('an upgrade may be paid with another amount than the price', async () => {
     const request = await open('upgrade', 10);
     expect(request.amountCents).toBe(1000);
+  });
+});
+
+describe('the statement entry of a crypto deposit or payment', () => {
+  it('names the coin once, as the bank lists it, with its network in brackets only once', () => {
+    const deposit = bank.submitDeposit(demo, 'crypto-deposit', { type: 'USDT (TRC20)', amount: 75, proof });
+    const payment = bank.submitDeposit(demo, 'payment', {
+      type: 'USDT (TRC20)',
+      amount: 20,
+      proof,
+      purpose: 'Loan repayment',
+    });
+    const nameOf = (id: string) => bank.entries(demo.id).find((entry) => entry.requestId === id)?.name;
+    expect(nameOf(deposit.id)).toBe('Crypto deposit in USDT (TRC20)');
+    expect(nameOf(payment.id)).toBe('Payment: Loan repayment in USDT (TRC20)');
+  });
+
+  it('reads the same in the seeded history', () => {
+    const names = bank.entries(demo.id).map((entry) => entry.name);
+    expect(names.filter((name) => name.startsWith('Crypto deposit')).length).toBeGreaterThan(0);
+    for (const name of names) {
+      expect(name).not.toMatch(/\(.*\(/u);
+      if (name.startsWith('Crypto deposit')) expect(name).toMatch(/^Crypto deposit in \S/u);
+    }
+  });
+});
+
+describe('over HTTP: the request lists of upgrades and fixed deposits name their plan', () => {
+  let server: Harness;
+  beforeAll(async () => {
+    server = await startBank();
+  });
+  afterAll(() => server.close());
+  beforeEach(() => server.reset());
+
+  it('getupgradeform and getfdcform give each row its plan; other lists give none', async () => {
+    const api = server.client({ user: await server.login('demo@bank.test') });
+    await api.call('createUpgrade', { plan: 'Premium', type: 'USDT (TRC20)', amount: 499, depositPic: pngBlob() });
+    await api.call('createFixedDeposit', {
+      plan: '3 months at 4.50%',
+      type: 'BTC',
+      amount: 800,
+      fixedDepositPic: pngBlob(),
+    });
+    expect((await api.call('getUpgradeForm')).transactions[0]).toMatchObject({
+      type: 'USDT (TRC20)',
+      amount: 499,
+      status: 'pending',
+      plan: 'Premium',
+    });
+    const fixedDeposits = (await api.call('getFixedDepositForm')).transactions;
+    expect(fixedDeposits[0]).toMatchObject({ type: 'BTC', amount: 800, plan: '3 months at 4.50%' });
+    expect(fixedDeposits.every((row) => row.plan !== undefined)).toBe(true);
+    for (const row of (await api.call('getCryptoDepositForm')).transactions) expect(row).not.toHaveProperty('plan');
   });
 });

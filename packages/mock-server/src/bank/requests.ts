@@ -28,6 +28,14 @@ export interface PlanRequestInput {
   proof: string;
 }
 
+/**
+ * The name of the statement entry of a crypto deposit or payment. The coin is named as the bank lists it,
+ * once, after 'in' (`Crypto deposit in USDT (TRC20)`), so a coin whose name carries its network in
+ * brackets is not wrapped in a second pair.
+ */
+export const depositEntryName = (r: Pick<MoneyRequest, 'kind' | 'type' | 'purpose'>) =>
+  r.kind === 'payment' ? `Payment: ${r.purpose ?? ''} in ${r.type}` : `Crypto deposit in ${r.type}`;
+
 /** What each kind of request is called in the title of the notification that tells its outcome. */
 const REQUEST_TITLES: Readonly<Record<RequestKind, string>> = {
   'crypto-deposit': 'Deposit',
@@ -88,11 +96,6 @@ export class MoneyRequests {
     if (!this.context.config.paymentMethods[method]) refuse('forbidden', 'Not available for your region');
   }
 
-  private static entryName(r: Pick<MoneyRequest, 'kind' | 'type' | 'purpose'>) {
-    if (r.kind === 'payment') return `Payment: ${r.purpose ?? ''} (${r.type})`;
-    return `Crypto deposit (${r.type})`;
-  }
-
   /** A crypto deposit or payment: pending, shown in the statement as an unsettled credit. */
   submitDeposit(user: User, kind: 'crypto-deposit' | 'payment', input: DepositInput): MoneyRequest {
     this.assertMethod('crypto');
@@ -109,7 +112,7 @@ export class MoneyRequests {
     });
     this.ledger.post({
       userId: user.id,
-      name: MoneyRequests.entryName(request),
+      name: depositEntryName(request),
       direction: 'credit',
       amountCents: request.amountCents,
       status: 'in_progress',

@@ -2,6 +2,7 @@
 import { Bank, toCents, type BankOptions } from './bank';
 import { formatAmount } from './context';
 import type { Catalogue, EntryStatus, RequestKind, RequestStatus, User } from './model';
+import { depositEntryName } from './requests';
 import { sampleKycDocuments } from './sample-documents';
 import { historyEntries } from './seed-history';
 import { hashSecret, type HashCost } from './security';
@@ -225,9 +226,7 @@ export async function seedBank(
         amountCents: amountCents - feeCents,
       });
     } else if (kind === 'crypto-deposit' || kind === 'payment') {
-      const name =
-        kind === 'payment' ? `Payment: ${extra.purpose ?? ''} (${request.type})` : `Crypto deposit (${request.type})`;
-      bank.postLedgerEntry({ ...base, direction: 'credit', name, amountCents });
+      bank.postLedgerEntry({ ...base, direction: 'credit', name: depositEntryName(request), amountCents });
     }
   };
   bank.postLedgerEntry({

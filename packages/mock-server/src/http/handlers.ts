@@ -37,8 +37,15 @@ const money = fromCents;
 const iso = (ms: number) => new Date(ms).toISOString();
 const pictureUrl = (origin: string, user: User) => (user.picture ? `${origin}/__mock/uploads/${user.picture}` : null);
 
+/** Request rows; a fixed deposit's or an upgrade's names its plan (a reply extension: docs/decisions/0041). */
 const rows = (requests: readonly MoneyRequest[]) =>
-  requests.map((r) => ({ type: r.type, amount: money(r.amountCents), status: r.status, created_at: iso(r.createdAt) }));
+  requests.map((r) => ({
+    type: r.type,
+    amount: money(r.amountCents),
+    status: r.status,
+    created_at: iso(r.createdAt),
+    ...(r.plan === undefined ? {} : { plan: r.plan }),
+  }));
 
 function transactions(bank: Bank, user: User, limit?: number) {
   const entries = bank.entries(user.id);

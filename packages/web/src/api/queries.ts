@@ -36,8 +36,8 @@ export const paymentFormQuery = queryOptionsFor('getPaymentForm');
 export const fixedDepositFormQuery = queryOptionsFor('getFixedDepositForm');
 export const upgradeFormQuery = queryOptionsFor('getUpgradeForm');
 /**
- * The fee and the balance on the transfer review. Read by that screen alone, so its failure toasts for the
- * screen's 2 s.
+ * The fee and the balance: the transfer review's read, also a courtesy on the transfer form (the fee as the
+ * amount is typed); a failure toasts for the review's 2 s.
  */
 export const serviceChargeQuery = { ...queryOptionsFor('getServiceCharge'), meta: { toastMs: CONFIRM_TOAST_MS } };
 

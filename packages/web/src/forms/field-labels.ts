@@ -98,3 +98,15 @@ export function fieldLabel(operation: OperationName, name: string): string | und
   if (isFileField(name)) return FILE_LABELS[name];
   return undefined;
 }
+
+/**
+ * The label of a field by its name alone (the last name of a path such as `extra.amount`), for a message
+ * that knows no operation: the contract's refusals under a form's field (zod-config.ts). Undefined for a
+ * name no form shows.
+ */
+export function labelOfField(path: readonly PropertyKey[]): string | undefined {
+  const name = path.findLast((key): key is string => typeof key === 'string');
+  if (name === undefined) return undefined;
+  if (isField(FIELD_LABELS, name)) return FIELD_LABELS[name];
+  return isFileField(name) ? FILE_LABELS[name] : undefined;
+}

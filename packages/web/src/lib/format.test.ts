@@ -1,6 +1,6 @@
 import { formatMoney } from '@ebank/contract';
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatDate, statusLabel } from './format';
+import { formatAmount, formatDate, formatDateTime, formatTime, parseDate, statusLabel } from './format';
 
 describe('formatAmount', () => {
   it.each([
@@ -85,4 +85,38 @@ describe('statusLabel', () => {
     expect(statusLabel('in_progress')).toBe('in progress');
     expect(statusLabel('successful')).toBe('successful');
   });
+});
+
+describe('one date style', () => {
+  it('writes a moment with its time on a 24-hour clock, in the same day/month/year style', () => {
+    const moment = new Date(2026, 10, 26, 6, 49, 36).toISOString();
+    expect(formatDateTime(moment)).toBe('26/11/2026, 06:49:36');
+    expect(formatTime(moment)).toBe('06:49:36');
+    expect(formatDate(moment)).toBe('26/11/2026');
+    expect(formatDateTime('not a date')).toBe('not a date');
+  });
+
+  it.each([
+    ['26/11/2026', '2026-11-26'],
+    ['5/1/2026', '2026-01-05'],
+    ['05/01/2026', '2026-01-05'],
+    [' 29/2/2028 ', '2028-02-29'],
+    ['26.11.2026', '2026-11-26'],
+  ])('reads %s as the day %s', (typed, day) => {
+    expect(parseDate(typed)).toBe(day);
+    // What it reads is shown back the way the tables show it.
+    expect(formatDate(day)).toBe(
+      typed
+        .trim()
+        .replaceAll('.', '/')
+        .replace(/\b0(\d)/gu, '$1'),
+    );
+  });
+
+  it.each(['31/2/2026', '29/2/2027', '2026-11-26', '11/26/2026', '26/11', '', 'soon', '0/1/2026'])(
+    'refuses %j',
+    (typed) => {
+      expect(parseDate(typed)).toBeUndefined();
+    },
+  );
 });

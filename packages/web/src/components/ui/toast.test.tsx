@@ -125,4 +125,29 @@ describe('toasts', () => {
     expect(list.queryByText('Wrong PIN. 4 attempts left.')).not.toBeInTheDocument();
     expect(list.getByText('Payment Pending!')).toBeInTheDocument();
   });
+
+  it('says what happened under its title, and the same title over another description is another toast', async () => {
+    render(<Toaster />);
+    act(() => {
+      toast.success('Action Successful', { description: 'Passcode changed' });
+      toast.success('Action Successful', { description: 'PIN changed' });
+    });
+    const list = within(region());
+    const toasts = list.getAllByText('Action Successful').map((title) => title.closest('[data-slot=toast]'));
+    expect(toasts).toHaveLength(2);
+    expect(toasts[0]).toHaveTextContent('Passcode changed');
+    expect(toasts[1]).toHaveTextContent('PIN changed');
+    // The title and what happened are announced together.
+    expect(await screen.findByText(/^Notifications Action Successful\s*Passcode changed$/u)).toHaveAttribute(
+      'role',
+      'status',
+    );
+  });
+
+  it('sits at the bottom of a phone, clear of the headings, and top right from the small breakpoint up', () => {
+    render(<Toaster />);
+    const viewport = region().querySelector('[data-slot=toast-viewport]');
+    expect(viewport).toHaveClass('bottom-0', 'sm:top-4', 'sm:bottom-auto');
+    expect(viewport).not.toHaveClass('top-0');
+  });
 });

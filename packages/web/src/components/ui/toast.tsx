@@ -1,9 +1,14 @@
 /**
- * The one toast mechanism: `toast.success|error|warning(message, { duration, flow })` from anywhere (call
- * sites, the QueryClient's caches), shown by the one `<Toaster />` the app mounts. Radix Toast gives
- * the live-region announcements, swipe and the F8 hotkey to reach the list. A toast may belong to a flow
- * (the transfer's PIN and code, the login, the e-mail verification, the passcode reset): the flow's
- * success takes its earlier error toasts away, so a wrong PIN never stays beside the transfer's success.
+ * The one toast mechanism: `toast.success|error|warning(message, { description, duration, flow })` from
+ * anywhere (call sites, the QueryClient's caches), shown by the one `<Toaster />` the app mounts. Radix
+ * Toast gives the live-region announcements, swipe and the F8 hotkey to reach the list. A toast may say
+ * what happened under its title ('Action Successful' / 'Passcode changed'). A toast may belong to a flow
+ * (the transfer's PIN and code, the login, the e-mail verification, the passcode reset, each form of the
+ * dashboard): the flow's success takes its earlier error toasts away, so a wrong PIN never stays beside
+ * the transfer's success, nor a wrong current passcode beside the passcode's change.
+ *
+ * On a phone the toasts sit at the bottom of the screen, above the thumb, where they cover no card's
+ * heading; from `sm` up they sit at the top right, beside the page.
  */
 import { cva } from 'class-variance-authority';
 import CircleAlert from 'lucide-react/icons/circle-alert';
@@ -17,19 +22,33 @@ import { cn } from '@/lib/cn';
 
 export type ToastVariant = 'success' | 'error' | 'warning';
 
-/** The flows whose success clears their own error toasts. */
-export type ToastFlow = 'transfer' | 'login' | 'verify-email' | 'reset';
+/** The flows whose success clears their own error toasts: the multi-step ones, and each dashboard form. */
+export type ToastFlow =
+  | 'transfer'
+  | 'login'
+  | 'verify-email'
+  | 'reset'
+  | 'change-email'
+  | 'change-passcode'
+  | 'change-pin'
+  | 'profile'
+  | 'profile-picture';
 
 export interface ToastItem {
   readonly id: number;
   readonly variant: ToastVariant;
+  /** The toast's title: the spec's message ('Action Successful') or the bank's. */
   readonly message: string;
+  /** What happened, in a line under the title ('Passcode changed'), when the title alone does not say. */
+  readonly description: string | undefined;
   /** How long it stays up, in milliseconds. */
   readonly duration: number;
   readonly flow: ToastFlow | undefined;
 }
 
 export interface ToastOptions {
+  /** What happened, under the title: 'Action Successful' / 'Passcode changed'. */
+  readonly description?: string | undefined;
   /** How long it stays up, in milliseconds; 5 s unless said otherwise (the portal's default toast time). */
   readonly duration?: number;
   /** The flow it belongs to: a success of the flow dismisses the flow's error toasts. */
@@ -54,14 +73,16 @@ const errorOf = (flow: ToastFlow | undefined) => (t: ToastItem) =>
 
 /**
  * Shows a toast. The same message again (several calls refused at once, each with the bank's
- * 'Your session has ended') replaces the one on screen instead of stacking a copy, and runs its full time.
+ * 'Your session has ended') replaces the one on screen instead of stacking a copy, and runs its full time;
+ * the same title over another description ('Passcode changed', then 'PIN changed') is another toast.
  * A success of a flow dismisses that flow's error toasts.
  */
-function show(variant: ToastVariant, message: string, { duration = TOAST_MS, flow }: ToastOptions = {}) {
+function show(variant: ToastVariant, message: string, { description, duration = TOAST_MS, flow }: ToastOptions = {}) {
   const id = nextId++;
   const settled = variant === 'success' ? errorOf(flow) : () => false;
-  const others = items.filter((t) => (t.variant !== variant || t.message !== message) && !settled(t));
-  emit([...others, { id, variant, message, duration, flow }].slice(-MAX_TOASTS));
+  const same = (t: ToastItem) => t.variant === variant && t.message === message && t.description === description;
+  const others = items.filter((t) => !same(t) && !settled(t));
+  emit([...others, { id, variant, message, description, duration, flow }].slice(-MAX_TOASTS));
   return id;
 }
 
@@ -123,9 +144,20 @@ function ToastView({ item }: { item: ToastItem }) {
       }}
     >
       <Icon data-slot="toast-icon" className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-      <ToastPrimitive.Description className="leading-snug font-medium text-foreground">
-        {item.message}
-      </ToastPrimitive.Description>
+      {item.description === undefined ? (
+        <ToastPrimitive.Description className="leading-snug font-medium text-foreground">
+          {item.message}
+        </ToastPrimitive.Description>
+      ) : (
+        <div className="grid gap-0.5">
+          <ToastPrimitive.Title className="leading-snug font-medium text-foreground">
+            {item.message}
+          </ToastPrimitive.Title>
+          <ToastPrimitive.Description data-slot="toast-description" className="leading-snug text-foreground">
+            {item.description}
+          </ToastPrimitive.Description>
+        </div>
+      )}
       <ToastPrimitive.Close
         className="absolute top-3 right-3 cursor-pointer rounded-sm p-0.5 text-muted-foreground hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/40"
         aria-label="Dismiss"
@@ -146,7 +178,8 @@ export function Toaster() {
       ))}
       <ToastPrimitive.Viewport
         data-slot="toast-viewport"
-        className="fixed inset-x-0 top-0 z-[100] m-0 flex max-h-dvh list-none flex-col gap-2 p-3 outline-none sm:top-4 sm:right-4 sm:left-auto sm:w-[380px] sm:p-0"
+        // A phone's toasts at the bottom (clear of the page's and the card's headings), the rest top right.
+        className="fixed inset-x-0 bottom-0 z-[100] m-0 flex max-h-dvh list-none flex-col gap-2 p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] outline-none sm:top-4 sm:right-4 sm:bottom-auto sm:left-auto sm:w-[380px] sm:p-0 sm:pb-0"
       />
     </ToastPrimitive.Provider>
   );

@@ -62,7 +62,8 @@ function ForgotPage() {
           {sentTo !== undefined && (
             <p className="rounded-lg bg-muted px-4 py-3 text-sm text-muted-foreground" role="status">
               We sent a link and a reset code to{' '}
-              <EmailAddress address={sentTo} className="font-semibold text-foreground" />. Follow the link, or{' '}
+              <EmailAddress address={sentTo} className="font-semibold text-foreground wrap-anywhere" />. Follow the
+              link, or{' '}
               <Link to="/account/reset" search={{ email: sentTo }} className={textLinkClass}>
                 enter the code here
               </Link>

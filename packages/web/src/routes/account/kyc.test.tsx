@@ -149,6 +149,9 @@ describe('KYC', { timeout: 15_000 }, () => {
       idcardBack: { mimetype: 'image/png' },
     });
     expect(window.localStorage.getItem(STORAGE_KEYS.tempToken)).toBeNull();
+    expect(screen.getByText('Taking you to your review status…')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go now' })).toHaveAttribute('href', '/wp-user/account/kyc/under-review');
+    expect(screen.getByRole('button', { name: 'Submit for review' })).toBeDisabled();
     await act(() => vi.advanceTimersByTimeAsync(AUTH_REDIRECT_MS));
     expect(await screen.findByRole('heading', { name: 'Your verification is under review' })).toBeInTheDocument();
   });

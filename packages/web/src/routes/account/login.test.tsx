@@ -92,6 +92,19 @@ describe('login step 2', () => {
     expect(await screen.findByText('Enter your 6-digit passcode')).toBeInTheDocument();
   });
 
+  it('shows a long address whole, free to wrap after its @ or a dot, never cut off', async () => {
+    const { app } = setup();
+    const long = 'alexandra.konstantinopoulou@correspondence.internationalbank.example';
+    await enterEmail(app, long);
+    await screen.findByText('Demo User');
+    const address = document.querySelector('[data-slot=email-address]');
+    expect(address).toHaveTextContent(long);
+    expect(address?.querySelectorAll('wbr')).toHaveLength(4);
+    expect(address).toHaveClass('wrap-anywhere');
+    expect(address?.closest('.truncate')).toBeNull();
+    expect(screen.getByText('Demo User')).not.toHaveClass('truncate');
+  });
+
   it('asks an admin for a plain password', async () => {
     const { app } = setup({ role: 'admin' });
     await enterEmail(app, 'admin@bank.test');
@@ -136,6 +149,8 @@ describe('login outcomes, in the spec order', () => {
     await app.user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await findToast('Welcome, staff')).toBeInTheDocument();
     expect(window.localStorage.getItem(STORAGE_KEYS.adminToken)).toBe('admin-token');
+    expect(screen.getByText('Taking you to the admin area…')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go now' })).toHaveAttribute('href', '/wp-user/admin');
     await act(() => vi.advanceTimersByTimeAsync(AUTH_REDIRECT_MS - 100));
     expect(app.path()).toBe('/wp-user/account/login');
     await act(() => vi.advanceTimersByTimeAsync(100));
@@ -203,6 +218,25 @@ describe('login outcomes, in the spec order', () => {
     await act(() => vi.advanceTimersByTimeAsync(100));
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(app.path()).toBe('/wp-user/dashboard');
+  });
+
+  it('(f) says where the wait leads, counts it down, and goes at once by its link, once', async () => {
+    const { app } = setup();
+    await signIn(app);
+    expect(await findToast('Welcome Back')).toBeInTheDocument();
+    expect(await screen.findByText('Taking you to your dashboard…')).toBeInTheDocument();
+    const countdown = document.querySelector('[data-slot=redirect-countdown]');
+    expect(countdown).toHaveTextContent('5 s');
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(countdown).toHaveTextContent('3 s');
+    const moves = vi.fn();
+    const stop = app.router.history.subscribe(moves);
+    await app.user.click(screen.getByRole('link', { name: 'Go now' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(app.path()).toBe('/wp-user/dashboard');
+    await act(() => vi.advanceTimersByTimeAsync(AUTH_REDIRECT_MS));
+    expect(moves).toHaveBeenCalledTimes(1);
+    stop();
   });
 
   it("(f) shows the server's message instead of 'Welcome Back' when there is one", async () => {

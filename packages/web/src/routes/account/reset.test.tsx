@@ -26,6 +26,13 @@ beforeEach(() => {
 });
 
 describe('reset passcode from the e-mailed link', () => {
+  it('links the terms from the checkbox, in a new tab', async () => {
+    setup(LINK);
+    const terms = await screen.findByRole('link', { name: /terms and conditions/u });
+    expect(terms).toHaveAttribute('href', '/wp-user/account/terms');
+    expect(terms).toHaveAttribute('target', '_blank');
+  });
+
   it('keeps the e-mail and the reset code in hidden fields and shows the terms checkbox', async () => {
     const { container } = setup(LINK).app;
     await screen.findByLabelText('New passcode');
@@ -45,6 +52,8 @@ describe('reset passcode from the e-mailed link', () => {
       reset_code: 'Rk7-x_91',
       new_password: '654321',
     });
+    expect(screen.getByText('Taking you to sign in…')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go now' })).toHaveAttribute('href', '/wp-user/account/login');
     await act(() => vi.advanceTimersByTimeAsync(AUTH_REDIRECT_MS - 100));
     expect(app.path()).toMatch(/\/reset\/r\//u);
     await act(() => vi.advanceTimersByTimeAsync(100));

@@ -53,7 +53,8 @@ function AccountLayout() {
           id="main"
           className="flex flex-1 items-start justify-center px-4 py-8 sm:px-6 sm:py-12 lg:items-center lg:px-12"
         >
-          <div className="w-full max-w-md">
+          {/* `min-w-0`: the column never grows past the screen for what is inside it (a long e-mail address). */}
+          <div className="w-full max-w-md min-w-0">
             <Outlet />
           </div>
         </main>

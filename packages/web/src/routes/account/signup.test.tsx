@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/session/session';
 import { AUTH_REDIRECT_MS } from '@/lib/timings';
-import { errorReply, installFakeBank, type BankAnswer } from '@/test/fake-bank';
+import { errorReply, installFakeBank, NETWORK_FAILURE, type BankAnswer } from '@/test/fake-bank';
 import { findToast, renderApp, useAdvancingFakeTimers } from '@/test/render-app';
 
 function setup(signup: () => BankAnswer = () => ({ status: 'success', message: null, email: 'ada@bank.test' })) {
@@ -93,6 +93,21 @@ describe('signup validation', () => {
     expect(bank.calls).toHaveLength(0);
   });
 
+  it('links the terms and conditions to their page, in a new tab, and still requires the checkbox', async () => {
+    const { app, bank } = setup();
+    const terms = await screen.findByRole('link', { name: /terms and conditions/u });
+    expect(terms).toHaveAttribute('href', '/wp-user/account/terms');
+    expect(terms).toHaveAttribute('target', '_blank');
+    expect(screen.getByRole('checkbox', { name: /accept the terms and conditions/u })).not.toBeChecked();
+    await fillValidForm(app);
+    await app.user.click(screen.getByRole('checkbox', { name: /at least 18 years old/u }));
+    await submit(app);
+    expect(
+      await screen.findByText('Please confirm that you are at least 18 years old and accept the terms'),
+    ).toBeInTheDocument();
+    expect(bank.calls).toHaveLength(0);
+  });
+
   it('lets the passcode be shown', async () => {
     const { app } = setup();
     const passcode = await screen.findByLabelText('Passcode');
@@ -126,6 +141,11 @@ describe('signing up', () => {
     await submit(app);
     expect(await findToast('Signup successful')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Create account' })).toBeDisabled();
+    expect(screen.getByText('Taking you to verify your e-mail address…')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go now' })).toHaveAttribute(
+      'href',
+      '/wp-user/account/verify/ada%40bank.test',
+    );
     await act(() => vi.advanceTimersByTimeAsync(AUTH_REDIRECT_MS - 100));
     expect(app.path()).toBe('/wp-user/account/signup');
     await act(() => vi.advanceTimersByTimeAsync(100));
@@ -145,6 +165,16 @@ describe('signing up', () => {
     expect(screen.getByRole('checkbox', { name: /at least 18 years old/u })).toBeChecked();
     expect(screen.getByRole('button', { name: 'Create account' })).toBeEnabled();
     expect(app.path()).toBe('/wp-user/account/signup');
+  });
+
+  it('says the network failed when the sign-up got no reply at all, keeping the form', async () => {
+    const { app } = setup(() => NETWORK_FAILURE);
+    await fillValidForm(app);
+    await submit(app);
+    expect(await findToast('We could not reach the bank. Check your connection and try again.')).toBeInTheDocument();
+    expect(screen.queryByText('Password should be at least 8 characters')).toBeNull();
+    expect(screen.getByLabelText('First name')).toHaveValue('Ada');
+    expect(screen.getByRole('button', { name: 'Create account' })).toBeEnabled();
   });
 
   it("shows the bank's message for an error that has one", async () => {

@@ -1,5 +1,6 @@
+import { isApiError } from '@ebank/contract/errors';
 import { useMutation } from '@tanstack/react-query';
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, Link, linkOptions } from '@tanstack/react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -8,23 +9,30 @@ import { CheckboxField, SecretDigitsField, TextField, EmailField } from '@/compo
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor } from '@/api/auth';
 import { session } from '@/session/session';
-import { useAfterDelay } from '@/lib/use-after-delay';
+import { RedirectNotice, useDelayedRedirect } from '@/components/redirect-notice';
 import { AccountCard } from './-components/account-card';
 import { PASSCODE_LENGTH } from './-components/form-schemas';
 import { textLinkClass } from '@/components/ui/text-link';
+import { TermsLabel } from './-components/terms-label';
 import { emptyForm, signupFormSchema } from './-components/signup-form';
+
+/** A sign-up that got no answer at all: the network, not the details, failed. */
+const NO_REPLY_MESSAGE = 'We could not reach the bank. Check your connection and try again.';
 
 export const Route = createFileRoute('/account/signup')({
   component: SignupPage,
 });
 
 function SignupPage() {
-  const navigate = useNavigate();
-  const { schedule, waiting } = useAfterDelay();
+  const { redirectAfterDelay, waiting, notice } = useDelayedRedirect();
   const form = useForm({ resolver: zodResolver(signupFormSchema), defaultValues: emptyForm });
   const signup = useMutation({
     ...mutationOptionsFor('signup'),
-    meta: { errorMessage: 'Password should be at least 8 characters' },
+    // The spec's message is for a reply without one; a sign-up that got no reply says so instead.
+    meta: { errorMessage: 'Password should be at least 8 characters', quietWithoutReply: true },
+    onError: (error) => {
+      if (isApiError(error) && error.isEmptyResult) toast.error(NO_REPLY_MESSAGE);
+    },
   });
 
   const submit = useFormSubmit(form, async ({ first_name, last_name, username, email: entered, password, confirm }) => {
@@ -41,8 +49,9 @@ function SignupPage() {
     session.setEmail(email);
     session.setNotVerified(true);
     toast.success('Signup successful');
-    schedule(() => {
-      void navigate({ to: '/account/verify/$email', params: { email } });
+    redirectAfterDelay({
+      message: 'Taking you to verify your e-mail address…',
+      to: linkOptions({ to: '/account/verify/$email', params: { email } }),
     });
   });
 
@@ -82,14 +91,11 @@ function SignupPage() {
             length={PASSCODE_LENGTH}
             autoComplete="new-password"
           />
-          <CheckboxField
-            control={form.control}
-            name="terms"
-            label="I am at least 18 years old and I accept the terms and conditions"
-          />
+          <CheckboxField control={form.control} name="terms" label={<TermsLabel />} />
           <Button type="submit" size="lg" pending={submit.pending} disabled={waiting}>
             Create account
           </Button>
+          <RedirectNotice notice={notice} />
         </form>
       </Form>
     </AccountCard>

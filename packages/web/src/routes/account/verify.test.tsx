@@ -71,6 +71,9 @@ describe('e-mail verification', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.tempToken)).toBe('kyc-jwt');
     expect(window.localStorage.getItem(STORAGE_KEYS.notVerified)).toBeNull();
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    // The wait says what it is for, and offers to go at once.
+    expect(screen.getByText('Taking you to identity verification…')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go now' })).toHaveAttribute('href', '/wp-user/account/kyc/form');
     await act(() => vi.advanceTimersByTimeAsync(AUTH_REDIRECT_MS - 100));
     expect(app.path()).toMatch(/\/verify\//u);
     await act(() => vi.advanceTimersByTimeAsync(100));

@@ -11,6 +11,7 @@ import { TextField } from '@/components/ui/form-fields';
 import { DAY, offsetText } from './-components/clock-offset';
 import { ActionStatus, SectionHeader, SectionPending } from './-components/section';
 import { useStaffAction } from './-components/use-staff-action';
+import { formatDateTime } from '@/lib/format';
 
 export const Route = createFileRoute('/admin/clock')({
   loader: ({ context: { queryClient } }) => queryClient.query({ ...clockQuery, staleTime: 'static' }),
@@ -36,7 +37,7 @@ function ClockPage() {
   const queryClient = useQueryClient();
   const { data } = useSuspenseQuery(clockQuery);
   const move = useStaffAction((body: Move) => staffReply(staff.moveClock({ body })), {
-    done: (reply: ClockState) => `The bank's time is now ${new Date(reply.now).toLocaleString('en-GB')}.`,
+    done: (reply: ClockState) => `The bank's time is now ${formatDateTime(reply.now)}.`,
     onSuccess: (reply) => {
       queryClient.setQueryData(staffKeys.clock, reply);
     },
@@ -57,7 +58,7 @@ function ClockPage() {
           The bank&apos;s time
         </h2>
         <p className="text-lg font-semibold tabular-nums">
-          <time dateTime={data.now}>{new Date(data.now).toLocaleString('en-GB')}</time>{' '}
+          <time dateTime={data.now}>{formatDateTime(data.now)}</time>{' '}
           <span className="text-sm font-normal text-muted-foreground">({offsetText(data.offsetMinutes)})</span>
         </p>
         <div role="group" aria-label="Move the clock forward" className="flex flex-wrap gap-2">

@@ -15,6 +15,7 @@ import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
 import { ConfirmAction } from './-components/confirm-action';
 import { Nothing, SectionHeader, SectionPending } from './-components/section';
+import { formatDateTime } from '@/lib/format';
 
 export const Route = createFileRoute('/admin/journal')({
   loader: ({ context: { queryClient } }) => queryClient.query({ ...journalQuery(NO_FILTER), staleTime: 'static' }),
@@ -141,8 +142,6 @@ function JournalPage() {
   );
 }
 
-const time = (iso: string) => new Date(iso).toLocaleTimeString('en-GB', { hour12: false });
-
 function shown(value: JournalValue): string {
   if (typeof value === 'string') return value;
   const list = Array.isArray(value) ? value : [value];
@@ -164,7 +163,7 @@ function JournalItem({ entry }: { entry: JournalEntry }) {
           {entry.status}
         </span>
         <span className="text-muted-foreground tabular-nums">
-          <time dateTime={entry.at}>{time(entry.at)}</time>, {entry.durationMs} ms
+          <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>, {entry.durationMs} ms
         </span>
       </p>
       <p className="break-words text-muted-foreground">

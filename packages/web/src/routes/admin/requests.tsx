@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { pictureUrl } from '@/api/client';
 import { staff, staffReply, staffStateQuery } from '@/api/staff';
 import { textLinkClass } from '@/components/ui/text-link';
-import { formatDate } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { DecisionButtons } from './-components/decision-buttons';
 import { Nothing, RefreshButton, SectionHeader, SectionPending } from './-components/section';
 
@@ -79,7 +79,7 @@ function RequestCard({ request }: { request: PendingRequest }) {
         )}
         {request.purpose !== null && <Detail term="Purpose">{request.purpose}</Detail>}
         {request.payee !== null && <Detail term="Payee">{request.payee}</Detail>}
-        <Detail term="Sent">{formatDate(request.createdAt)}</Detail>
+        <Detail term="Sent">{formatDateTime(request.createdAt)}</Detail>
         {proof !== undefined && (
           <Detail term="Proof">
             <a href={proof} target="_blank" rel="noopener noreferrer" className={textLinkClass}>

@@ -9,7 +9,7 @@ import { ConfirmButton } from '@/components/confirm-button';
 import { Button } from '@/components/ui/button';
 import { Form, useFormSubmit } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-fields';
-import { formatDate } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { ActionStatus, Nothing, SectionHeader, SectionPending } from './-components/section';
 import { useStaffAction } from './-components/use-staff-action';
 
@@ -101,7 +101,7 @@ function SnapshotsPage() {
                 <div className="grid min-w-0 flex-1 gap-0.5">
                   <p className="font-medium break-all">{snapshot.name}</p>
                   <p className="text-sm text-muted-foreground">
-                    Saved <time dateTime={snapshot.savedAt}>{formatDate(snapshot.savedAt)}</time>
+                    Saved <time dateTime={snapshot.savedAt}>{formatDateTime(snapshot.savedAt)}</time>
                   </p>
                 </div>
                 <div className="flex flex-wrap gap-2">

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '@/session/session';
 import { installDashboardBank, profile } from '@/test/dashboard-data';
 import { errorReply } from '@/test/fake-bank';
-import { findToast, renderApp } from '@/test/render-app';
+import { findToast, renderApp, toastRegion } from '@/test/render-app';
 
 // jsdom has no object URLs; the preview only needs an address per file.
 const objectUrls = { create: vi.fn<(file: Blob) => string>(() => 'blob:preview-1'), revoke: vi.fn() };
@@ -37,10 +37,10 @@ describe('profile', { timeout: 15_000 }, () => {
     expect(screen.getByLabelText('Full name')).toHaveValue('Dana Demo');
     expect(screen.getByLabelText('Phone number')).toHaveValue('+44 20 7946 0958');
     expect(screen.getByRole('combobox', { name: 'Gender' })).toHaveTextContent('Female');
-    expect(screen.getByLabelText('Date of birth')).toHaveValue('1990-04-23');
-    expect(screen.getByLabelText('Date of birth')).toHaveAttribute('type', 'date');
-    // Shown in the portal's one date style (day/month/year, as the lists), whatever the browser's input says.
-    expect(screen.getByLabelText('Date of birth')).toHaveAccessibleDescription('23/4/1990');
+    // In the portal's one date style (day/month/year, as the lists), not the browser's date field's.
+    expect(screen.getByLabelText('Date of birth')).toHaveValue('23/4/1990');
+    expect(screen.getByLabelText('Date of birth')).toHaveAttribute('type', 'text');
+    expect(screen.getByLabelText('Date of birth')).toHaveAccessibleDescription('Day/month/year, such as 26/11/2026');
     expect(screen.getByRole('combobox', { name: 'Country' })).toHaveTextContent('United Kingdom');
     expect(screen.getByRole('combobox', { name: 'Marital status' })).toHaveTextContent('Single');
     expect(screen.getByLabelText('Home address')).toHaveValue('1 Bank Street, London');
@@ -73,12 +73,12 @@ describe('profile', { timeout: 15_000 }, () => {
     await choose(app, 'Marital status', 'Married');
     const dob = screen.getByLabelText('Date of birth');
     await app.user.clear(dob);
-    await app.user.type(dob, '1991-02-03');
+    await app.user.type(dob, '3/2/1991');
     await app.user.clear(screen.getByLabelText('Next of kin'));
     await app.user.type(screen.getByLabelText('Next of kin'), 'Alex Demo');
     await app.user.click(screen.getByRole('button', { name: 'Save changes' }));
 
-    expect(await findToast('Action Successful!')).toBeInTheDocument();
+    expect((await findToast('Action Successful!')).closest('[data-slot=toast]')).toHaveTextContent('Profile updated');
     expect(bank.rejected).toEqual([]);
     expect(bank.callsTo('updateProfile')[0]?.input).toEqual({
       fullname: 'Dana Q. Demo',
@@ -123,6 +123,55 @@ describe('profile', { timeout: 15_000 }, () => {
     await screen.findByLabelText('Full name');
     await app.user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await findToast('Something went wrong!')).toBeInTheDocument();
+  });
+
+  it("takes 'Something went wrong!' away when the next try succeeds, and says what happened", async () => {
+    let tries = 0;
+    installDashboardBank({
+      updateProfile: () => {
+        tries += 1;
+        return tries === 1 ? errorReply('', 500) : { status: 'success', message: 'Action Successful' };
+      },
+    });
+    const app = renderApp('/wp-user/dashboard/profile');
+    await screen.findByLabelText('Full name');
+    await app.user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await findToast('Something went wrong!')).toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect((await findToast('Action Successful')).closest('[data-slot=toast]')).toHaveTextContent('Profile updated');
+    expect(within(toastRegion()).queryByText('Something went wrong!')).not.toBeInTheDocument();
+  });
+
+  it('takes a date of birth as day/month/year and says when it is not a day', async () => {
+    const bank = installDashboardBank();
+    const app = renderApp('/wp-user/dashboard/profile');
+    const dob = await screen.findByLabelText('Date of birth');
+    await app.user.clear(dob);
+    await app.user.type(dob, '04/23/1990');
+    await app.user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Enter the date of birth as day/month/year, such as 23/4/1990')).toBeInTheDocument();
+    await app.user.clear(dob);
+    await app.user.type(dob, '1/1/2999');
+    await app.user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('The date of birth cannot be in the future')).toBeInTheDocument();
+    expect(bank.callsTo('updateProfile')).toHaveLength(0);
+    await app.user.clear(dob);
+    await app.user.type(dob, '23/04/1990');
+    await app.user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await findToast('Action Successful!');
+    expect(bank.callsTo('updateProfile')[0]?.input).toMatchObject({ dob: '1990-04-23' });
+  });
+
+  it('names the field that is too long', async () => {
+    const bank = installDashboardBank();
+    const app = renderApp('/wp-user/dashboard/profile');
+    const address = await screen.findByLabelText('Home address');
+    await app.user.clear(address);
+    await app.user.click(address);
+    await app.user.paste('x'.repeat(301));
+    await app.user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Home address must be at most 300 characters')).toBeInTheDocument();
+    expect(bank.callsTo('updateProfile')).toHaveLength(0);
   });
 
   it('previews a chosen picture, uploads it and then shows the picture the bank keeps', async () => {

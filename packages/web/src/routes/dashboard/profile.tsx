@@ -2,7 +2,7 @@ import type { OperationReply, Operations } from '@ebank/contract';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -12,12 +12,12 @@ import { SelectField, type SelectOption } from '@/components/ui/select-field';
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor } from '@/api/dashboard';
 import { countryNames } from '@/forms/countries';
-import { formatDate } from '@/lib/format';
+import { DATE_HINT, formatDate } from '@/lib/format';
 import { PageHeader, PageSkeleton } from './-components/page';
 import { ProfilePicture } from './-components/profile-picture';
 import { profileQuery } from '@/api/queries';
 import { invalidate } from './-components/cache-updates';
-import { countryOptions, profileSchema, today, type ProfileFormInput } from './-components/profile-form';
+import { countryOptions, profileSchema, type ProfileFormInput } from './-components/profile-form';
 import { EmailAddress } from '@/components/email-address';
 
 export const Route = createFileRoute('/dashboard/profile')({
@@ -40,12 +40,12 @@ const optionsWith = (choices: readonly string[], saved: string | undefined): Sel
     label: value,
   }));
 
-/** A date of birth as the date field takes it (YYYY-MM-DD), or blank. */
+/** A date of birth as the field shows it, as the portal writes every day (23/4/1990), or blank. */
 function dateValue(value: string | undefined) {
   if (value === undefined) return '';
-  if (/^\d{4}-\d{2}-\d{2}/u.test(value)) return value.slice(0, 10);
+  if (/^\d{4}-\d{2}-\d{2}/u.test(value)) return formatDate(value.slice(0, 10));
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : date.toISOString().slice(0, 10);
+  return Number.isNaN(date.getTime()) ? '' : formatDate(date.toISOString().slice(0, 10));
 }
 
 const formValues = (profile: Profile): ProfileFormInput => ({
@@ -109,15 +109,15 @@ function ProfilePage() {
 function DetailsForm({ profile }: { profile: Profile }) {
   const queryClient = useQueryClient();
   const form = useForm({ resolver: zodResolver(profileSchema), defaultValues: formValues(profile) });
-  const dob = useWatch({ control: form.control, name: 'dob' });
   const update = useMutation({
     ...mutationOptionsFor('updateProfile'),
-    meta: { errorMessage: 'Something went wrong!' },
+    meta: { errorMessage: 'Something went wrong!', flow: 'profile' },
   });
 
   const submit = useFormSubmit(form, async (values) => {
     const reply = await update.mutateAsync(values);
-    toast.success(reply.message ?? 'Action Successful');
+    // Its success takes the form's earlier error toasts away.
+    toast.success(reply.message ?? 'Action Successful', { description: 'Profile updated', flow: 'profile' });
     void invalidate(queryClient, 'getProfile', 'getInstitution');
   });
 
@@ -156,10 +156,11 @@ function DetailsForm({ profile }: { profile: Profile }) {
                 control={form.control}
                 name="dob"
                 label="Date of birth"
-                type="date"
-                // The browser writes the date in its own style; the portal's one style is said under it.
-                description={dob === '' ? undefined : formatDate(dob)}
-                max={today()}
+                // Not the browser's date field, which writes the day in the browser's order (11/26/2026 in
+                // some): the portal's one style, said under it.
+                inputMode="numeric"
+                placeholder="dd/mm/yyyy"
+                description={DATE_HINT}
                 autoComplete="bday"
               />
               <SelectField

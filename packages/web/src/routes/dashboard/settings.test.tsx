@@ -1,9 +1,17 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { session } from '@/session/session';
-import { installDashboardBank } from '@/test/dashboard-data';
+import { installDashboardBank, ok } from '@/test/dashboard-data';
 import { errorReply } from '@/test/fake-bank';
-import { findToast, renderApp } from '@/test/render-app';
+import { findToast, renderApp, toastRegion } from '@/test/render-app';
+
+/** The toast whose title is `title` (and that says `description`, when given). */
+async function toastOf(title: string, description?: string) {
+  const toasts = (await within(toastRegion()).findAllByText(title)).map((text) =>
+    text.closest<HTMLElement>('[data-slot=toast]')!,
+  );
+  return toasts.find((t) => description === undefined || t.textContent.includes(description)) ?? toasts[0]!;
+}
 
 beforeEach(() => {
   session.signIn('user-token');
@@ -42,7 +50,7 @@ describe('settings: e-mail', () => {
     await fill(app, section, { 'New e-mail address': 'dana@bank.test' });
     expect(save).toBeEnabled();
     await app.user.click(save);
-    expect(await findToast('Action Successful')).toBeInTheDocument();
+    expect(await toastOf('Action Successful')).toHaveTextContent('E-mail address changed');
     expect(bank.callsTo('changeEmail')[0]?.input).toEqual({ email: 'dana@bank.test' });
     expect(within(section).getByLabelText('New e-mail address')).toHaveValue('');
     expect(await within(section).findByText('dana@bank.test')).toBeInTheDocument();
@@ -133,7 +141,7 @@ describe('settings: passcode', () => {
       'Confirm new passcode': '654321',
     });
     await app.user.click(within(section).getByRole('button', { name: 'Save' }));
-    expect(await findToast('Action Successful')).toBeInTheDocument();
+    expect(await toastOf('Action Successful')).toHaveTextContent('Passcode changed');
     expect(bank.callsTo('changePasscode')[0]?.input).toEqual({ c_pwd: '123456', n_pwd: '654321', con_pwd: '654321' });
     expect(within(section).getByLabelText('Current passcode')).toHaveValue('');
   });
@@ -167,6 +175,68 @@ describe('settings: passcode', () => {
   });
 });
 
+describe("settings: a success takes the form's errors away", () => {
+  it("after a wrong then a right current passcode, shows only 'Action Successful' / 'Passcode changed'", async () => {
+    let tries = 0;
+    const bank = installDashboardBank({
+      changePasscode: () => {
+        tries += 1;
+        return tries === 1 ? errorReply('Incorrect current passcode. 4 attempts left.') : ok();
+      },
+    });
+    const app = renderApp('/wp-user/dashboard/settings');
+    await screen.findByRole('heading', { name: 'Settings' });
+    const section = card('Passcode');
+    const change = { 'New passcode': '654321', 'Confirm new passcode': '654321' };
+    await fill(app, section, { 'Current passcode': '111111', ...change });
+    await app.user.click(within(section).getByRole('button', { name: 'Save' }));
+    expect(await findToast('Incorrect current passcode. 4 attempts left.')).toBeInTheDocument();
+
+    await fill(app, section, { 'Current passcode': '123456' });
+    await app.user.click(within(section).getByRole('button', { name: 'Save' }));
+    expect(await toastOf('Action Successful')).toHaveTextContent('Passcode changed');
+    expect(within(toastRegion()).queryByText('Incorrect current passcode. 4 attempts left.')).not.toBeInTheDocument();
+    expect(bank.callsTo('changePasscode')).toHaveLength(2);
+  });
+
+  it("takes the passcode's mismatch away on its success, and leaves the other forms' errors", async () => {
+    let tries = 0;
+    installDashboardBank({
+      changePin: () => {
+        tries += 1;
+        return tries === 1 ? errorReply('Incorrect current PIN. 4 attempts left.') : ok();
+      },
+    });
+    const app = renderApp('/wp-user/dashboard/settings');
+    await screen.findByRole('heading', { name: 'Settings' });
+    const pin = card('Transaction PIN');
+    await fill(app, pin, { 'Current PIN': '9999', 'New PIN': '5678', 'Confirm new PIN': '5678' });
+    await app.user.click(within(pin).getByRole('button', { name: 'Save' }));
+    expect(await findToast('Incorrect current PIN. 4 attempts left.')).toBeInTheDocument();
+
+    const passcode = card('Passcode');
+    await fill(app, passcode, {
+      'Current passcode': '123456',
+      'New passcode': '654321',
+      'Confirm new passcode': '654320',
+    });
+    fireEvent.submit(within(passcode).getByRole('button', { name: 'Save' }).closest('form')!);
+    expect(await findToast('Password Mismatch')).toBeInTheDocument();
+    await fill(app, passcode, { 'Confirm new passcode': '654321' });
+    await app.user.click(within(passcode).getByRole('button', { name: 'Save' }));
+    expect(await toastOf('Action Successful')).toHaveTextContent('Passcode changed');
+    const toasts = within(toastRegion());
+    expect(toasts.queryByText('Password Mismatch')).not.toBeInTheDocument();
+    // The PIN's refusal is another form's: it stays until the PIN's own success.
+    expect(toasts.getByText('Incorrect current PIN. 4 attempts left.')).toBeInTheDocument();
+
+    await fill(app, pin, { 'Current PIN': '1234' });
+    await app.user.click(within(pin).getByRole('button', { name: 'Save' }));
+    expect(await toastOf('Action Successful', 'PIN changed')).toBeInTheDocument();
+    expect(toasts.queryByText('Incorrect current PIN. 4 attempts left.')).not.toBeInTheDocument();
+  });
+});
+
 describe('settings: transaction PIN', () => {
   it('enables Save when all three are filled, new equals confirm and confirm has exactly 4 digits', async () => {
     const { app } = await open();
@@ -189,7 +259,7 @@ describe('settings: transaction PIN', () => {
     const section = card('Transaction PIN');
     await fill(app, section, { 'Current PIN': '1234', 'New PIN': '5678', 'Confirm new PIN': '5678' });
     await app.user.click(within(section).getByRole('button', { name: 'Save' }));
-    expect(await findToast('Action Successful')).toBeInTheDocument();
+    expect(await toastOf('Action Successful')).toHaveTextContent('PIN changed');
     expect(bank.callsTo('changePin')[0]?.input).toEqual({ c_pwd: '1234', n_pwd: '5678', con_pwd: '5678' });
   });
 

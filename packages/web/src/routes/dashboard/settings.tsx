@@ -29,6 +29,7 @@ export const Route = createFileRoute('/dashboard/settings')({
   component: SettingsPage,
 });
 
+/** The spec's title of every change's success toast; its description says what changed. */
 const DONE = 'Action Successful';
 
 const emailRule = dashboardOperations.changeEmail.request.shape.email;
@@ -60,6 +61,10 @@ interface SecretChange {
   readonly confirmLongEnough: (confirm: string) => boolean;
   /** Shown on a submit whose new value and confirmation differ; nothing is sent. */
   readonly mismatch: string;
+  /** Its toasts' flow: a success takes the form's earlier errors away. */
+  readonly flow: 'change-passcode' | 'change-pin';
+  /** What the success toast says happened. */
+  readonly done: string;
   readonly icon: ReactNode;
   readonly title: string;
   readonly description: string;
@@ -81,6 +86,8 @@ const PASSCODE_CHANGE: SecretChange = {
   // The PIN's confirmation: longer than 4.
   confirmLongEnough: (confirm) => confirm.length > 4,
   mismatch: 'Password Mismatch',
+  flow: 'change-passcode',
+  done: 'Passcode changed',
   icon: <LockKeyhole />,
   title: 'Passcode',
   description: 'The 6 digits you sign in with.',
@@ -99,6 +106,8 @@ const PIN_CHANGE: SecretChange = {
   confirmLongEnough: (confirm) => confirm.length === PIN_LENGTH,
   // The spec names no message for the PIN; this one follows the passcode's.
   mismatch: 'PIN Mismatch',
+  flow: 'change-pin',
+  done: 'PIN changed',
   icon: <KeyRound />,
   title: 'Transaction PIN',
   description: 'The 4 digits that confirm your transfers.',
@@ -154,11 +163,12 @@ function EmailForm() {
   const email = useWatch({ control: form.control, name: 'email' });
   // Save only for an address of the standard form.
   const canSave = emailRule.safeParse(email.trim()).success;
-  const change = useMutation(mutationOptionsFor('changeEmail'));
+  const change = useMutation({ ...mutationOptionsFor('changeEmail'), meta: { flow: 'change-email' } });
 
   const submit = useFormSubmit(form, async (values) => {
     const reply = await change.mutateAsync(values);
-    toast.success(reply.message ?? DONE);
+    // Its success takes the form's earlier error toasts away, and its field errors (the reset).
+    toast.success(reply.message ?? DONE, { description: 'E-mail address changed', flow: 'change-email' });
     form.reset();
     void invalidate(queryClient, 'getProfile');
   });
@@ -202,18 +212,20 @@ function SecretChangeForm({ change: spec }: { change: SecretChange }) {
   // Said as soon as both are complete, so a disabled Save never goes unexplained.
   const mismatched = next.length === spec.length && confirm.length === spec.length && next !== confirm;
   const why = useDisabledReason(mismatched ? spec.mismatch : undefined);
-  const change = useMutation(mutationOptionsFor(spec.operation));
+  const change = useMutation({ ...mutationOptionsFor(spec.operation), meta: { flow: spec.flow } });
 
   const submit = useFormSubmit(form, async (values) => {
     const reply = await change.mutateAsync(values);
-    toast.success(reply.message ?? DONE);
+    // Its success takes the form's earlier error toasts away ('Incorrect current passcode. 4 attempts
+    // left.', the mismatch), and its field errors (the reset).
+    toast.success(reply.message ?? DONE, { description: spec.done, flow: spec.flow });
     form.reset();
   });
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     const values = form.getValues();
     if (values.n_pwd !== values.con_pwd) {
       event.preventDefault();
-      toast.error(spec.mismatch);
+      toast.error(spec.mismatch, { flow: spec.flow });
       return;
     }
     submit.onSubmit(event);

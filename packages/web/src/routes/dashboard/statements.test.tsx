@@ -136,11 +136,43 @@ describe("'Statements & Report': filters, pages, export and print", { timeout: 1
   it('filters by a range of days', async () => {
     const app = renderApp('/wp-user/dashboard/statements');
     await screen.findByText('Showing 1–25 of 30');
-    await app.user.type(screen.getByLabelText('From'), '2026-06-20');
-    await app.user.type(screen.getByLabelText('To'), '2026-06-22');
+    // Typed as the table writes days: day/month/year, said under each field.
+    expect(screen.getByLabelText('From')).toHaveAccessibleDescription('Day/month/year, such as 26/11/2026');
+    await app.user.type(screen.getByLabelText('From'), '20/06/2026');
+    await app.user.type(screen.getByLabelText('To'), '22/6/2026');
     expect(await screen.findByText('Showing 1–3 of 3')).toBeInTheDocument();
     expect(search(app).get('from')).toBe('2026-06-20');
     expect(search(app).get('to')).toBe('2026-06-22');
+  });
+
+  it('shows the days of the address as the table writes them, and says when a typed day is not one', async () => {
+    const app = renderApp('/wp-user/dashboard/statements?from=2026-06-20');
+    expect(await screen.findByText('Showing 1–11 of 11')).toBeInTheDocument();
+    const from = screen.getByLabelText('From');
+    expect(from).toHaveValue('20/6/2026');
+
+    // A month-first day (as some browsers write them) is not a day here: said, and the rows stay.
+    await app.user.tripleClick(from);
+    await app.user.keyboard('06/22/2026');
+    await app.user.tab();
+    expect(from).toHaveAccessibleDescription(
+      'Enter a real day as day/month/year, such as 26/11/2026 Day/month/year, such as 26/11/2026',
+    );
+    expect(from).toHaveAttribute('aria-invalid', 'true');
+    expect(search(app).get('from')).toBe('2026-06-20');
+    expect(screen.getByText('Showing 1–11 of 11')).toBeInTheDocument();
+
+    await app.user.tripleClick(from);
+    await app.user.keyboard('22/06/2026');
+    expect(await screen.findByText('Showing 1–9 of 9')).toBeInTheDocument();
+    expect(from).toHaveAttribute('aria-invalid', 'false');
+
+    // The last day before the first: said, and nothing changes.
+    const to = screen.getByLabelText('To');
+    await app.user.type(to, '1/6/2026');
+    await app.user.tab();
+    expect(screen.getByText('From must be on or before To')).toBeInTheDocument();
+    expect(search(app).get('to')).toBeNull();
   });
 
   it('reads its filters from the address and drops values it cannot use', async () => {

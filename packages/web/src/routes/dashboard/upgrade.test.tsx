@@ -88,6 +88,28 @@ describe('upgrade', () => {
     expect(within(list).getByText('declined')).toBeInTheDocument();
   });
 
+  it('names the plan of each upgrade request, with the coin that paid for it', async () => {
+    setup({
+      getUpgradeForm: () =>
+        upgradeForm({
+          transactions: [
+            { ...requestRow({ type: 'ETH', amount: 499, status: 'pending' }), plan: 'Premium' },
+            { ...requestRow({ type: 'BTC', amount: 49, status: 'declined' }), plan: 'Tier 2' },
+          ],
+        }),
+    });
+    const list = await screen.findByRole('list', { name: 'Upgrade Requests' });
+    const [premium, tier2] = within(list).getAllByRole('listitem');
+    expect(premium).toHaveTextContent(/^Premium\s*Paid in ETH · 19\/11\/2026\s*\$499\.00\s*pending$/u);
+    expect(tier2).toHaveTextContent(/^Tier 2\s*Paid in BTC · .*\$49\.00\s*declined$/u);
+  });
+
+  it("shows the coin when the bank's rows name no plan, as the real host sends them", async () => {
+    setup({ getUpgradeForm: () => upgradeForm({ transactions: [{ ...requestRow({ type: 'BTC' }), plan: null }] }) });
+    const list = await screen.findByRole('list', { name: 'Upgrade Requests' });
+    expect(within(list).getByRole('listitem')).toHaveTextContent(/^BTC\s*19\/11\/2026/u);
+  });
+
   describe('plans with a price and what they give', () => {
     const pricedPlans = () =>
       upgradeForm({

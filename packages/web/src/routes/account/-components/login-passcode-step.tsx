@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { linkOptions, useNavigate } from '@tanstack/react-router';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -8,9 +8,10 @@ import { TextField } from '@/components/ui/form-fields';
 import { OtpField } from '@/components/ui/otp-field';
 import { toast } from '@/components/ui/toast';
 import { UserAvatar } from '@/components/user-avatar';
+import { EmailAddress } from '@/components/email-address';
+import { RedirectNotice, useDelayedRedirect } from '@/components/redirect-notice';
 import { mutationOptionsFor } from '@/api/auth';
 import { session } from '@/session/session';
-import { useAfterDelay } from '@/lib/use-after-delay';
 import { passcodeResolver, passwordResolver } from './login-schemas';
 import { PASSCODE_LENGTH } from './passcode';
 import type { LoginIdentity } from './login-email-step';
@@ -19,7 +20,7 @@ import { loginOutcome, type LoginReply } from './login-outcome';
 /** Login step 2: the passcode (or an admin's password), then wherever the bank's reply sends the user. */
 export function LoginPasscodeStep({ identity, onBack }: { identity: LoginIdentity; onBack: () => void }) {
   const navigate = useNavigate();
-  const { schedule, waiting } = useAfterDelay();
+  const { redirectAfterDelay, waiting, notice } = useDelayedRedirect();
   const isAdmin = identity.role === 'admin';
   const form = useForm({
     resolver: isAdmin ? passwordResolver : passcodeResolver,
@@ -36,9 +37,7 @@ export function LoginPasscodeStep({ identity, onBack }: { identity: LoginIdentit
       case 'admin':
         if (outcome.token !== undefined) session.signInAsAdmin(outcome.token);
         toast.success(outcome.message, { flow: 'login' });
-        schedule(() => {
-          void navigate({ to: '/admin' });
-        });
+        redirectAfterDelay({ message: 'Taking you to the admin area…', to: linkOptions({ to: '/admin' }) });
         return;
       case 'notice':
         void navigate({ to: '/account/info/notice', state: { notice: { head: outcome.head, body: outcome.body } } });
@@ -64,9 +63,7 @@ export function LoginPasscodeStep({ identity, onBack }: { identity: LoginIdentit
       case 'signed-in':
         session.signIn(outcome.token);
         toast.success(outcome.message, { flow: 'login' });
-        schedule(() => {
-          void navigate({ to: '/dashboard' });
-        });
+        redirectAfterDelay({ message: 'Taking you to your dashboard…', to: linkOptions({ to: '/dashboard' }) });
         return;
       case 'failed':
         toast.error(outcome.message, { flow: 'login' });
@@ -80,12 +77,14 @@ export function LoginPasscodeStep({ identity, onBack }: { identity: LoginIdentit
 
   return (
     <div className="grid gap-6">
-      <div className="flex items-center gap-4 rounded-lg bg-muted p-4">
-        <UserAvatar name={identity.user.fullname} picture={identity.user.picture} />
-        <div className="min-w-0">
-          <p className="truncate font-semibold">{identity.user.fullname}</p>
-          <p className="truncate text-sm text-muted-foreground">{identity.email}</p>
-        </div>
+      {/* A long name or address wraps (the address after its '@' or a dot first) rather than widening the card past
+          the screen. On a phone the address takes the box's whole width, under the picture and the name. */}
+      <div className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-2 rounded-lg bg-muted p-4 sm:gap-y-0">
+        <UserAvatar name={identity.user.fullname} picture={identity.user.picture} className="sm:row-span-2" />
+        <p className="font-semibold wrap-anywhere sm:self-end">{identity.user.fullname}</p>
+        <p className="col-span-2 text-sm text-muted-foreground sm:col-span-1 sm:self-start">
+          <EmailAddress address={identity.email} className="wrap-anywhere" />
+        </p>
       </div>
       <Form {...form}>
         <form noValidate className="grid gap-5" onSubmit={submit.onSubmit}>
@@ -115,6 +114,7 @@ export function LoginPasscodeStep({ identity, onBack }: { identity: LoginIdentit
           </Button>
         </form>
       </Form>
+      <RedirectNotice notice={notice} />
       <Button variant="ghost" className="justify-self-start" onClick={onBack} disabled={submit.pending || waiting}>
         <ArrowLeft aria-hidden="true" />
         Not you? Use another e-mail

@@ -1,6 +1,6 @@
 import { authOperations } from '@ebank/contract';
 import { useMutation } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, linkOptions } from '@tanstack/react-router';
 import { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useFormState } from 'react-hook-form';
@@ -10,10 +10,11 @@ import { CheckboxField, SecretDigitsField, TextField, EmailField } from '@/compo
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor } from '@/api/auth';
 import { required } from '@/forms/form-rules';
-import { useAfterDelay } from '@/lib/use-after-delay';
+import { RedirectNotice, useDelayedRedirect } from '@/components/redirect-notice';
 import { AccountCard } from './account-card';
 import { confirmMatches, confirmPasscodeField, emailField, newPasscodeField, PASSCODE_LENGTH } from './form-schemas';
 import { textLinkClass } from '@/components/ui/text-link';
+import { TermsLabel } from './terms-label';
 
 const resetShape = authOperations.forgotPasscode.request.options[1].shape;
 
@@ -33,8 +34,7 @@ const resetSchema = z
  * e-mail and the code travel as hidden fields; on plain `reset` the user types them.
  */
 export function ResetPasscodeForm({ email, token }: { email?: string | undefined; token?: string | undefined }) {
-  const navigate = useNavigate();
-  const { schedule, waiting } = useAfterDelay();
+  const { redirectAfterDelay, waiting, notice } = useDelayedRedirect();
   const fromLink = email !== undefined && token !== undefined;
   const form = useForm({
     resolver: zodResolver(resetSchema),
@@ -54,9 +54,7 @@ export function ResetPasscodeForm({ email, token }: { email?: string | undefined
       new_password: values.new_password,
     });
     toast.success(reply.message ?? 'Action Successful', { flow: 'reset' });
-    schedule(() => {
-      void navigate({ to: '/account/login' });
-    });
+    redirectAfterDelay({ message: 'Taking you to sign in…', to: linkOptions({ to: '/account/login' }) });
   });
 
   const badLink = fromLink && (errors.email !== undefined || errors.reset_code !== undefined);
@@ -115,14 +113,11 @@ export function ResetPasscodeForm({ email, token }: { email?: string | undefined
             length={PASSCODE_LENGTH}
             autoComplete="new-password"
           />
-          <CheckboxField
-            control={form.control}
-            name="terms"
-            label="I am at least 18 years old and I accept the terms and conditions"
-          />
+          <CheckboxField control={form.control} name="terms" label={<TermsLabel />} />
           <Button type="submit" size="lg" pending={submit.pending} disabled={waiting}>
             Reset passcode
           </Button>
+          <RedirectNotice notice={notice} />
         </form>
       </Form>
     </AccountCard>

@@ -1,6 +1,6 @@
 import { authOperations } from '@ebank/contract';
 import { useMutation } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, linkOptions } from '@tanstack/react-router';
 import MailCheck from 'lucide-react/icons/mail-check';
 import { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -13,7 +13,7 @@ import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor } from '@/api/auth';
 import { exactDigits } from '@/forms/form-rules';
 import { session } from '@/session/session';
-import { useAfterDelay } from '@/lib/use-after-delay';
+import { RedirectNotice, useDelayedRedirect } from '@/components/redirect-notice';
 import { AccountCard } from './account-card';
 import { emailField } from './form-schemas';
 import { useResendCode } from './use-resend-code';
@@ -36,8 +36,7 @@ const verifySchema = z.object({
 export function VerifyEmailForm({ email: given }: { email: string | undefined }) {
   // An address that could not be an e-mail (a mistyped link) is shown for correction instead.
   const known = given !== undefined && verifySchema.shape.email.safeParse(given).success ? given : undefined;
-  const navigate = useNavigate();
-  const { schedule, waiting } = useAfterDelay();
+  const { redirectAfterDelay, waiting, notice } = useDelayedRedirect();
   const form = useForm({
     resolver: zodResolver(verifySchema),
     defaultValues: { email: given ?? '', ver_code: '' },
@@ -54,11 +53,13 @@ export function VerifyEmailForm({ email: given }: { email: string | undefined })
     session.setNotVerified(false);
     session.setEmail(email);
     toast.success(reply.message ?? 'E-mail verified', { flow: 'verify-email' });
-    schedule(() => {
-      if (reply.verification_status === 'Pending Verification') void navigate({ to: '/account/kyc/under-review' });
-      else if (reply.verification_status === 'Verified') void navigate({ to: '/account/login' });
-      else void navigate({ to: '/account/kyc/form' });
-    });
+    redirectAfterDelay(
+      reply.verification_status === 'Pending Verification'
+        ? { message: 'Taking you to your review status…', to: linkOptions({ to: '/account/kyc/under-review' }) }
+        : reply.verification_status === 'Verified'
+          ? { message: 'Taking you to sign in…', to: linkOptions({ to: '/account/login' }) }
+          : { message: 'Taking you to identity verification…', to: linkOptions({ to: '/account/kyc/form' }) },
+    );
   });
 
   const onResend = async () => {
@@ -74,8 +75,8 @@ export function VerifyEmailForm({ email: given }: { email: string | undefined })
           'Enter your e-mail address and the 6-digit code we sent to it.'
         ) : (
           <>
-            We sent a 6-digit code to <EmailAddress address={known} className="font-semibold text-foreground" />. Enter
-            it below.
+            We sent a 6-digit code to{' '}
+            <EmailAddress address={known} className="font-semibold text-foreground wrap-anywhere" />. Enter it below.
           </>
         )
       }
@@ -106,6 +107,7 @@ export function VerifyEmailForm({ email: given }: { email: string | undefined })
             <MailCheck aria-hidden="true" />
             Confirm Code
           </Button>
+          <RedirectNotice notice={notice} />
           <p className="text-center text-sm text-muted-foreground">
             Didn&apos;t get the code?{' '}
             <Button

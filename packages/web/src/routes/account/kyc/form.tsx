@@ -1,6 +1,6 @@
 import { isApiError } from '@ebank/contract/errors';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, Link, linkOptions, redirect } from '@tanstack/react-router';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import LogOut from 'lucide-react/icons/log-out';
 import TriangleAlert from 'lucide-react/icons/triangle-alert';
@@ -17,7 +17,7 @@ import { imageRefusal } from '@/api/error-message';
 import { documentTypesQuery } from '@/api/queries';
 import { session } from '@/session/session';
 import { useLogout } from '@/session/use-logout';
-import { useAfterDelay } from '@/lib/use-after-delay';
+import { RedirectNotice, useDelayedRedirect } from '@/components/redirect-notice';
 import { AccountCard } from '../-components/account-card';
 import { countryOptions, DEFAULT_DOCUMENT_TYPE, emptyForm, kycSchema } from './-kyc-form';
 
@@ -35,9 +35,8 @@ export const Route = createFileRoute('/account/kyc/form')({
 });
 
 function KycFormPage() {
-  const navigate = useNavigate();
   const logout = useLogout();
-  const { schedule, waiting } = useAfterDelay();
+  const { redirectAfterDelay, waiting, notice } = useDelayedRedirect();
   const documentTypes = useQuery(documentTypesQuery);
   const form = useForm({ resolver: zodResolver(kycSchema), defaultValues: emptyForm });
   const verification = useMutation({
@@ -65,8 +64,9 @@ function KycFormPage() {
     session.setAccountVerification('Pending Verification');
     session.setClosed(false);
     toast.success(reply.message ?? 'Action Successful');
-    schedule(() => {
-      void navigate({ to: '/account/kyc/under-review' });
+    redirectAfterDelay({
+      message: 'Taking you to your review status…',
+      to: linkOptions({ to: '/account/kyc/under-review' }),
     });
   });
 
@@ -127,6 +127,7 @@ function KycFormPage() {
           <Button type="submit" size="lg" pending={submit.pending} disabled={waiting}>
             Submit for review
           </Button>
+          <RedirectNotice notice={notice} />
         </form>
       </Form>
       <div className="mt-4 flex flex-wrap justify-between gap-2">

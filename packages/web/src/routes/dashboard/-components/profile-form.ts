@@ -5,6 +5,7 @@
 import { dashboardOperations } from '@ebank/contract';
 import { z } from 'zod';
 import { countryNames } from '@/forms/countries';
+import { parseDate } from '@/lib/format';
 
 const shape = dashboardOperations.updateProfile.request.shape;
 
@@ -17,6 +18,10 @@ export const optional = <T extends z.ZodType<unknown, string | undefined>>(wire:
     .pipe(wire);
 
 export const PHONE = /^\+?[0-9][0-9 ()-]{3,22}$/u;
+/** What the date of birth says of a text that is not a day. */
+export const DOB_NOT_A_DAY = 'Enter the date of birth as day/month/year, such as 23/4/1990';
+
+/** Today's calendar day where the browser is, `YYYY-MM-DD`. */
 export const today = () => new Date().toISOString().slice(0, 10);
 
 export const profileSchema = z.object({
@@ -28,10 +33,13 @@ export const profileSchema = z.object({
     .transform((value) => (value === '' ? undefined : value))
     .pipe(shape.phone),
   gender: optional(shape.gender),
+  // Typed as the portal writes days (23/4/1990), sent as the bank takes them (1990-04-23).
   dob: z
     .string()
-    .refine((value) => value === '' || value <= today(), 'The date of birth cannot be in the future')
-    .transform((value) => (value === '' ? undefined : value))
+    .trim()
+    .refine((value) => value === '' || parseDate(value) !== undefined, DOB_NOT_A_DAY)
+    .transform((value) => (value === '' ? undefined : parseDate(value)))
+    .refine((value) => value === undefined || value <= today(), 'The date of birth cannot be in the future')
     .pipe(shape.dob),
   country: optional(shape.country),
   marital_status: optional(shape.marital_status),

@@ -44,7 +44,7 @@ export function ProfilePicture({ name, picture }: { name: string; picture: strin
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const upload = useMutation({
     ...mutationOptionsFor('updateProfilePicture'),
-    meta: { errorMessage: 'Something went wrong!' },
+    meta: { errorMessage: 'Something went wrong!', flow: 'profile-picture' },
   });
 
   const justUploaded = uploaded !== undefined && uploaded.replaced === picture ? uploaded.preview : undefined;
@@ -64,7 +64,12 @@ export function ProfilePicture({ name, picture }: { name: string; picture: strin
         }
         throw error;
       });
-      toast.success(reply.message ?? 'Action Successful');
+      // Its success takes the earlier refusals away, in the toasts and under the button.
+      toast.success(reply.message ?? 'Action Successful', {
+        description: 'Profile picture updated',
+        flow: 'profile-picture',
+      });
+      setProblem(undefined);
       setUploaded({ preview: chosen.preview, replaced: picture });
       setChosen(undefined);
       void invalidate(queryClient, 'getProfile', 'getInstitution');

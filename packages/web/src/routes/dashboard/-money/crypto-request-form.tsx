@@ -52,6 +52,13 @@ export interface CryptoRequest {
 
 export const PAYMENT_PENDING = 'Payment Pending!';
 
+/**
+ * What the amount is in: the account's currency, by the symbol the bank sends (the spec's default `$`
+ * when it sends none), not the coin's. Staff confirm the request in that currency.
+ */
+export const amountDescription = (currency: string) =>
+  `In your account's currency (${currency.trim() === '' ? '$' : currency.trim()}), not in the coin.`;
+
 /** The address of the chosen type, from `addresses2`, else the one at its index. */
 export function addressOf(coins: CoinData, type: string): string {
   return coins.addresses2[type] ?? coins.addresses[coins.names.indexOf(type)] ?? '';
@@ -73,6 +80,8 @@ function requestSchema(missingChoice: string | undefined) {
 
 export interface CryptoRequestFormProps {
   readonly coins: CoinData;
+  /** The symbol of the account's currency, which the amount is in (the loader's `currency`). */
+  readonly currency: string;
   readonly choice?: ChoiceField;
   readonly submitLabel: string;
   /** Sends the request; a rejection has already been reported (centrally or by the caller). */
@@ -95,6 +104,7 @@ export function CryptoRequestForm(props: CryptoRequestFormProps) {
 
 function CryptoRequestFormRound({
   coins,
+  currency,
   choice,
   submitLabel,
   onSubmit,
@@ -165,6 +175,7 @@ function CryptoRequestFormRound({
           control={form.control}
           name="amount"
           label="Amount"
+          description={amountDescription(currency)}
           type="number"
           inputMode="decimal"
           min="0"

@@ -38,7 +38,13 @@ export function CryptoRequestSection({
           <CardDescription>{description}</CardDescription>
         </CardHeader>
         <CardContent>
-          <CryptoRequestForm coins={data} choice={choice} submitLabel={submitLabel} onSubmit={onSubmit} />
+          <CryptoRequestForm
+            coins={data}
+            currency={data.currency}
+            choice={choice}
+            submitLabel={submitLabel}
+            onSubmit={onSubmit}
+          />
         </CardContent>
       </Card>
       <RequestList title={listTitle} rows={data.transactions} currency={data.currency} />

@@ -23,6 +23,8 @@ export type MethodTarget =
 export interface MethodItem {
   readonly method: PaymentMethod;
   readonly title: string;
+  /** A few words beside the title that tell the method apart from one of a like name elsewhere. */
+  readonly qualifier?: string;
   readonly description: string;
   /** Where it leads when the region offers it; without one it is shown but never opens. */
   readonly to?: MethodTarget;
@@ -36,30 +38,66 @@ const icons: Record<PaymentMethod, LucideIcon> = {
   crypto: Bitcoin,
 };
 
-/** Bank Transfer, card and cash deposit, as every method list shows them. */
-export const OFFLINE_METHODS: readonly MethodItem[] = [
-  {
-    method: 'bank_transfer',
-    title: 'Bank Transfer',
-    description: 'Wire money in from an account you hold at another bank.',
+/** What a method list is for: money into the account, a payment, or the funds of a fixed deposit. */
+export type MethodPurpose = 'deposit' | 'payment' | 'fixed-deposit';
+
+/**
+ * The spec's name 'Bank Transfer' stays; beside it, what it is here: money wired in from another bank,
+ * not the transfer of the side menu (also 'Bank Transfer'), which sends money out.
+ */
+const BANK_TRANSFER_QUALIFIER = 'wire from another bank';
+const NOT_THE_MENU_TRANSFER = 'To send money out, use Bank Transfer in the menu.';
+
+const OFFLINE_DESCRIPTIONS: Readonly<
+  Record<MethodPurpose, Readonly<Record<'bank_transfer' | 'card' | 'cash', string>>>
+> = {
+  deposit: {
+    bank_transfer: `Wire money in from an account you hold at another bank. ${NOT_THE_MENU_TRANSFER}`,
+    card: 'Top up with a debit or credit card.',
+    cash: 'Pay in cash at a partner branch or agent.',
   },
-  { method: 'card', title: 'Card Deposit', description: 'Top up with a debit or credit card.' },
-  { method: 'cash', title: 'Cash Deposit', description: 'Pay in cash at a partner branch or agent.' },
-];
+  payment: {
+    bank_transfer: `Pay by wire from an account you hold at another bank. ${NOT_THE_MENU_TRANSFER}`,
+    card: 'Pay with a debit or credit card.',
+    cash: 'Pay in cash at a partner branch or agent.',
+  },
+  'fixed-deposit': {
+    bank_transfer: `Fund the plan by wire from an account you hold at another bank. ${NOT_THE_MENU_TRANSFER}`,
+    card: 'Fund the plan with a debit or credit card.',
+    cash: 'Fund the plan in cash at a partner branch or agent.',
+  },
+};
+
+/** Bank Transfer, card and cash deposit, as every method list shows them, in the words of its purpose. */
+export function offlineMethods(purpose: MethodPurpose): readonly MethodItem[] {
+  const text = OFFLINE_DESCRIPTIONS[purpose];
+  return [
+    {
+      method: 'bank_transfer',
+      title: 'Bank Transfer',
+      qualifier: BANK_TRANSFER_QUALIFIER,
+      description: text.bank_transfer,
+    },
+    { method: 'card', title: 'Card Deposit', description: text.card },
+    { method: 'cash', title: 'Cash Deposit', description: text.cash },
+  ];
+}
 
 export const UNAVAILABLE = 'Not available for your region';
 
 /**
- * The methods as cards: an available one is a link to its screen; an unavailable one says 'Not available
- * for your region' and is no link at all (nothing to focus or click).
+ * The methods as cards, the ones the region offers first (each group in the order given): an available
+ * one is a link to its screen; an unavailable one says 'Not available for your region' and is no link at
+ * all (nothing to focus or click).
  */
 export function MethodList({ items, label }: { items: readonly MethodItem[]; label: string }) {
   const { data: methods } = useSuspenseQuery(paymentMethodsQuery);
+  const shown = items.map((item) => ({ item, to: methods[item.method] ? item.to : undefined }));
+  const ordered = [...shown.filter(({ to }) => to !== undefined), ...shown.filter(({ to }) => to === undefined)];
   return (
     <ul className="grid gap-3 sm:grid-cols-2" aria-label={label}>
-      {items.map((item) => {
+      {ordered.map(({ item, to }) => {
         const Icon = icons[item.method];
-        const to = methods[item.method] ? item.to : undefined;
         const available = to !== undefined;
         const body = (
           <>
@@ -72,8 +110,16 @@ export function MethodList({ items, label }: { items: readonly MethodItem[]; lab
               <Icon className="size-5" aria-hidden="true" />
             </span>
             <span className="grid min-w-0 flex-1 gap-0.5">
-              <span data-slot="method-title" className="font-semibold">
-                {item.title}
+              <span className="flex flex-wrap items-baseline gap-x-1.5">
+                <span data-slot="method-title" className="font-semibold">
+                  {item.title}
+                </span>
+                {item.qualifier !== undefined && ' '}
+                {item.qualifier !== undefined && (
+                  <span data-slot="method-qualifier" className="text-sm text-muted-foreground">
+                    ({item.qualifier})
+                  </span>
+                )}
               </span>
               <span data-slot="method-description" className="text-sm text-muted-foreground">
                 {item.description}

@@ -4,11 +4,18 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { formatAmount, formatDate } from '@/lib/format';
 import { StatusBadge } from './status-badge';
 
-export type RequestRow = OperationReply<Operations['getCryptoDepositForm']>['transactions'][number];
+/**
+ * A request row as the loaders answer it; a fixed deposit's or an upgrade's may name its plan (`plan`, a
+ * reply extension the real host does not send: docs/decisions/0041).
+ */
+export type RequestRow = OperationReply<Operations['getCryptoDepositForm']>['transactions'][number] & {
+  readonly plan?: string | undefined;
+};
 
 /**
  * Past deposits, payments, fixed deposits, upgrades or transfers: type, amount, date and a status badge.
- * Nothing at all when there are none.
+ * A row that names its plan leads with the plan, and says which coin paid for it. Nothing at all when
+ * there are none.
  */
 export function RequestList({
   title,
@@ -34,8 +41,12 @@ export function RequestList({
             {rows.map((row, index) => (
               <li key={`${row.created_at}-${index}`} className="flex items-center justify-between gap-3 py-3">
                 <div className="min-w-0">
-                  <p className="truncate font-medium">{row.type}</p>
-                  <p className="text-sm text-muted-foreground">{formatDate(row.created_at)}</p>
+                  <p className="truncate font-medium">{row.plan ?? row.type}</p>
+                  <p className="text-sm text-muted-foreground">
+                    {row.plan === undefined
+                      ? formatDate(row.created_at)
+                      : `Paid in ${row.type} · ${formatDate(row.created_at)}`}
+                  </p>
                 </div>
                 <div className="flex shrink-0 flex-col items-end gap-1 sm:flex-row sm:items-center sm:gap-3">
                   <span className="font-semibold tabular-nums">{formatAmount(row.amount, currency)}</span>

@@ -8,7 +8,7 @@ import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { statusLabel } from '@/lib/format';
+import { DATE_HINT, formatDate, parseDate, statusLabel } from '@/lib/format';
 import {
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
@@ -25,15 +25,21 @@ const ANY = 'any';
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** What a day field says of a text that is not a day. */
+export const NOT_A_DAY = 'Enter a real day as day/month/year, such as 26/11/2026';
+/** What the range's fields say when the first day comes after the last. */
+export const FROM_AFTER_TO = 'From must be on or before To';
+
 /**
  * A text the customer edits, kept here while the address (which changes a moment later) follows it. When the
- * address changes in another way (Clear filters, the browser's Back), the field shows the address's value.
+ * address changes in another way (Clear filters, the browser's Back), the field shows the address's value
+ * (`shown` turns it into the field's text: a day as the portal writes days).
  */
-function useDraft(value: string) {
-  const [state, setState] = useState({ text: value, address: value, sent: value });
+function useDraft(value: string, shown: (value: string) => string = (text) => text) {
+  const [state, setState] = useState({ text: shown(value), address: value, sent: value });
   let current = state;
   if (value !== state.address) {
-    current = value === state.sent ? { ...state, address: value } : { text: value, address: value, sent: value };
+    current = value === state.sent ? { ...state, address: value } : { text: shown(value), address: value, sent: value };
     setState(current);
   }
   const edit = (text: string, sent: string) => {
@@ -52,8 +58,10 @@ export function StatementFilters({
 }) {
   const id = useId();
   const [words, setWords] = useDraft(filters.q ?? '');
-  const [from, setFrom] = useDraft(filters.from ?? '');
-  const [to, setTo] = useDraft(filters.to ?? '');
+  const [from, setFrom] = useDraft(filters.from ?? '', formatDate);
+  const [to, setTo] = useDraft(filters.to ?? '', formatDate);
+  const [fromProblem, setFromProblem] = useState<string | undefined>(undefined);
+  const [toProblem, setToProblem] = useState<string | undefined>(undefined);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(
     () => () => {
@@ -75,6 +83,8 @@ export function StatementFilters({
     <form
       role="search"
       aria-label="Filter transactions"
+      // The day fields say themselves what is wrong with a day (the browser's bubble would not).
+      noValidate
       onSubmit={onSubmit}
       className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]"
     >
@@ -148,36 +158,119 @@ export function StatementFilters({
           </SelectContent>
         </Select>
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-from`}>From</Label>
-        <Input
-          id={`${id}-from`}
-          type="date"
-          name="from"
-          value={from}
-          max={to || undefined}
-          onChange={(event) => {
-            const day = event.target.value;
-            setFrom(day, day);
-            onChange({ from: day || undefined });
-          }}
-        />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-to`}>To</Label>
-        <Input
-          id={`${id}-to`}
-          type="date"
-          name="to"
-          value={to}
-          min={from || undefined}
-          onChange={(event) => {
-            const day = event.target.value;
-            setTo(day, day);
-            onChange({ to: day || undefined });
-          }}
-        />
-      </div>
+      <DayField
+        id={`${id}-from`}
+        name="from"
+        label="From"
+        text={from}
+        problem={fromProblem}
+        onText={(text) => {
+          const limit = limitOf(text, filters.to, 'from');
+          setFrom(text, limit === KEEP ? (filters.from ?? '') : (limit ?? ''));
+          setFromProblem(undefined);
+          if (limit !== KEEP) onChange({ from: limit });
+        }}
+        onDone={(text) => {
+          setFromProblem(rangeProblem(text, filters.to, 'from'));
+        }}
+      />
+      <DayField
+        id={`${id}-to`}
+        name="to"
+        label="To"
+        text={to}
+        problem={toProblem}
+        onText={(text) => {
+          const limit = limitOf(text, filters.from, 'to');
+          setTo(text, limit === KEEP ? (filters.to ?? '') : (limit ?? ''));
+          setToProblem(undefined);
+          if (limit !== KEEP) onChange({ to: limit });
+        }}
+        onDone={(text) => {
+          setToProblem(rangeProblem(text, filters.from, 'to'));
+        }}
+      />
     </form>
+  );
+}
+
+/** A typed day that changes nothing (yet): half typed, not a day, or past the other end. */
+const KEEP = 'keep';
+
+/** The limit a text typed at one end of the range sets: a day, none (blank), or KEEP the one set. */
+function limitOf(text: string, other: string | undefined, end: 'from' | 'to'): string | undefined {
+  if (text.trim() === '') return undefined;
+  const day = parseDate(text);
+  if (day === undefined) return KEEP;
+  return other !== undefined && (end === 'from' ? day > other : day < other) ? KEEP : day;
+}
+
+/**
+ * What is wrong with a day typed into one end of the range, once the customer leaves the field: not a day,
+ * or on the wrong side of the other end. Nothing for a blank field (no limit) or a good day.
+ */
+function rangeProblem(text: string, other: string | undefined, end: 'from' | 'to'): string | undefined {
+  if (text.trim() === '') return undefined;
+  const day = parseDate(text);
+  if (day === undefined) return NOT_A_DAY;
+  if (other !== undefined && (end === 'from' ? day > other : day < other)) return FROM_AFTER_TO;
+  return undefined;
+}
+
+/**
+ * One end of the range of days, typed as the portal writes days (26/11/2026): a browser's own date field
+ * would show the browser's order (11/26/2026 in some), so this is a text field with the format said under
+ * it and checked when the customer leaves it. A day that is not one, or one past the other end, is said
+ * and filters nothing; a blank field sets no limit.
+ */
+function DayField({
+  id,
+  name,
+  label,
+  text,
+  problem,
+  onText,
+  onDone,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  text: string;
+  problem: string | undefined;
+  onText: (text: string) => void;
+  onDone: (text: string) => void;
+}) {
+  const hintId = `${id}-hint`;
+  const problemId = `${id}-problem`;
+  return (
+    <div className="grid content-start gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        type="text"
+        name={name}
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder="dd/mm/yyyy"
+        pattern="\d{1,2}/\d{1,2}/\d{4}"
+        aria-invalid={problem !== undefined}
+        aria-describedby={problem === undefined ? hintId : `${problemId} ${hintId}`}
+        value={text}
+        onChange={(event) => {
+          onText(event.target.value);
+        }}
+        onBlur={(event) => {
+          onDone(event.target.value);
+        }}
+      />
+      {problem !== undefined && (
+        <p id={problemId} className="text-sm font-medium text-destructive">
+          {problem}
+        </p>
+      )}
+      <p id={hintId} className="text-xs text-muted-foreground">
+        {DATE_HINT}
+      </p>
+    </div>
   );
 }

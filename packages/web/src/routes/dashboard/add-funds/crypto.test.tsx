@@ -266,3 +266,17 @@ describe('crypto deposit', () => {
     expect(screen.queryByRole('heading', { name: 'Crypto Transactions' })).not.toBeInTheDocument();
   });
 });
+
+describe("the amount, in the account's currency", () => {
+  it('says the amount is in the currency the bank sends, keeping the label Amount', async () => {
+    setup();
+    const amount = await screen.findByRole('spinbutton', { name: 'Amount' });
+    expect(amount).toHaveAccessibleDescription("In your account's currency ($), not in the coin.");
+  });
+
+  it("follows the bank's symbol", async () => {
+    setup({ getCryptoDepositForm: () => cryptoForm({ currency: '€' }) });
+    const amount = await screen.findByRole('spinbutton', { name: 'Amount' });
+    expect(amount).toHaveAccessibleDescription("In your account's currency (€), not in the coin.");
+  });
+});

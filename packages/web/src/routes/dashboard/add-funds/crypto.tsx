@@ -64,6 +64,7 @@ function CryptoDepositPage() {
             ) : (
               <CryptoRequestForm
                 coins={data}
+                currency={data.currency}
                 submitLabel="Submit Deposit"
                 onSubmit={({ type, amount, address, proof }) =>
                   deposit.mutateAsync({ type, amount, address, depositPic: proof })

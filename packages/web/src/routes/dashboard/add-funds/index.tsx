@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageHeader } from '../-components/page';
 import { paymentMethodsQuery } from '@/api/queries';
-import { MethodList, OFFLINE_METHODS, type MethodItem } from '../-money/payment-methods';
+import { MethodList, offlineMethods, type MethodItem } from '../-money/payment-methods';
 
 export const Route = createFileRoute('/dashboard/add-funds/')({
   loader: ({ context: { queryClient } }) => queryClient.query({ ...paymentMethodsQuery, staleTime: 'static' }),
@@ -9,7 +9,7 @@ export const Route = createFileRoute('/dashboard/add-funds/')({
 });
 
 const methods: readonly MethodItem[] = [
-  ...OFFLINE_METHODS,
+  ...offlineMethods('deposit'),
   {
     method: 'institutional',
     title: 'Institutional Transfer',
@@ -29,7 +29,7 @@ function AddFundsPage() {
     <div className="grid gap-6">
       <PageHeader
         title="Add funds"
-        description="Choose how to deposit into your trading accounts."
+        description="Put money into your account: choose how to deposit into your trading accounts."
         back={{ to: '/dashboard', label: 'Dashboard' }}
       />
       <MethodList items={methods} label="Deposit methods" />

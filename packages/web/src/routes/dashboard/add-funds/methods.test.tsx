@@ -15,6 +15,10 @@ async function methodList(name: string) {
 }
 type MethodListQueries = Awaited<ReturnType<typeof methodList>>;
 
+const text = (item: HTMLElement, slot: string) => item.querySelector(`[data-slot=${slot}]`)?.textContent.trim();
+/** The methods' titles, in the order shown. */
+const titles = (items: readonly HTMLElement[]) => items.map((item) => text(item, 'method-title'));
+
 function expectUnavailable(list: MethodListQueries, title: string) {
   const item = list.getByText(title).closest('li');
   expect(item).not.toBeNull();
@@ -36,15 +40,23 @@ describe('add funds', () => {
     expect(await screen.findByRole('heading', { name: 'Add funds', level: 1 })).toBeInTheDocument();
     const list = await methodList('Deposit methods');
     const items = list.getAllByRole('listitem');
-    const text = (item: HTMLElement, slot: string) => item.querySelector(`[data-slot=${slot}]`)?.textContent.trim();
-    expect(items.map((item) => text(item, 'method-title'))).toEqual([
+    expect(titles(items)).toEqual([
+      'Institutional Transfer',
+      'Crypto Deposit',
       'Bank Transfer',
       'Card Deposit',
       'Cash Deposit',
-      'Institutional Transfer',
-      'Crypto Deposit',
     ]);
     for (const item of items) expect(text(item, 'method-description')).toMatch(/^\w.{15,}\.$/u);
+  });
+
+  it('says it puts money into the account, and names Bank Transfer apart from the transfer of the menu', async () => {
+    signedInBank();
+    renderApp('/wp-user/dashboard/add-funds');
+    expect(await screen.findByText(/Put money into your account/u)).toBeInTheDocument();
+    const item = (await methodList('Deposit methods')).getByText('Bank Transfer').closest('li');
+    expect(item).toHaveTextContent(/^Bank Transfer \(wire from another bank\)Wire money in from an account/u);
+    expect(item).toHaveTextContent('To send money out, use Bank Transfer in the menu.');
   });
 
   it("marks Bank Transfer, card and cash deposit 'Not available for your region', linking nowhere", async () => {
@@ -71,6 +83,13 @@ describe('add funds', () => {
     const list = await methodList('Deposit methods');
     expectUnavailable(list, 'Crypto Deposit');
     expectLink(list, 'Institutional Transfer', '/wp-user/dashboard/add-funds/it');
+    expect(titles(list.getAllByRole('listitem'))).toEqual([
+      'Institutional Transfer',
+      'Bank Transfer',
+      'Card Deposit',
+      'Cash Deposit',
+      'Crypto Deposit',
+    ]);
   });
 
   it.each<[string, () => BankAnswer]>([
@@ -93,9 +112,23 @@ describe('add funds', () => {
 });
 
 describe.each([
-  ['make payment', '/wp-user/dashboard/make-payment', 'Make payment', 'Payment methods'],
-  ['fixed deposit', '/wp-user/dashboard/fixed-deposit', 'Fixed deposit', 'Fixed deposit methods'],
-])('%s', (_, path, heading, listName) => {
+  [
+    'make payment',
+    '/wp-user/dashboard/make-payment',
+    'Make payment',
+    'Payment methods',
+    /Pay the bank for a purpose you choose/u,
+    /^Pay by wire from an account you hold at another bank\./u,
+  ],
+  [
+    'fixed deposit',
+    '/wp-user/dashboard/fixed-deposit',
+    'Fixed deposit',
+    'Fixed deposit methods',
+    /Lock funds in a fixed deposit plan/u,
+    /^Fund the plan by wire from an account you hold at another bank\./u,
+  ],
+])('%s', (_, path, heading, listName, purpose, wire) => {
   it('offers Bank Transfer, card and cash as unavailable and Crypto Deposit as the way to pay', async () => {
     signedInBank();
     const app = renderApp(path);
@@ -103,9 +136,38 @@ describe.each([
     const list = await methodList(listName);
     for (const title of ['Bank Transfer', 'Card Deposit', 'Cash Deposit']) expectUnavailable(list, title);
     expectLink(list, 'Crypto Deposit', `${path}/crypto`);
-    expect(list.getAllByRole('listitem')).toHaveLength(4);
+    expect(titles(list.getAllByRole('listitem'))).toEqual([
+      'Crypto Deposit',
+      'Bank Transfer',
+      'Card Deposit',
+      'Cash Deposit',
+    ]);
     await app.user.click(list.getByRole('link', { name: /Crypto Deposit/u }));
     expect(await screen.findByRole('combobox', { name: 'Crypto type' })).toBeInTheDocument();
+  });
+
+  it('says what the page is for, in its own words, not the deposit’s', async () => {
+    signedInBank();
+    renderApp(path);
+    expect(await screen.findByText(purpose)).toBeInTheDocument();
+    const bankTransfer = (await methodList(listName)).getByText('Bank Transfer').closest('li');
+    expect(bankTransfer).not.toBeNull();
+    expect(within(bankTransfer!).getByText('(wire from another bank)')).toBeInTheDocument();
+    expect(bankTransfer!.querySelector('[data-slot=method-description]')?.textContent).toMatch(wire);
+    expect(screen.queryByText(/Wire money in/u)).not.toBeInTheDocument();
+  });
+
+  it('lists Crypto Deposit last when the region does not offer it', async () => {
+    signedInBank({ getPaymentMethods: () => paymentMethods({ crypto: false }) });
+    renderApp(path);
+    const list = await methodList(listName);
+    expectUnavailable(list, 'Crypto Deposit');
+    expect(titles(list.getAllByRole('listitem'))).toEqual([
+      'Bank Transfer',
+      'Card Deposit',
+      'Cash Deposit',
+      'Crypto Deposit',
+    ]);
   });
 
   it('keeps the spec’s methods when the bank cannot say', async () => {

@@ -2,7 +2,8 @@ import { pngBlob } from '@ebank/contract/testing';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { BankHandlers } from '@/test/fake-bank';
-import { paymentPending, signedInBank } from '@/test/money-data';
+import { requestRow } from '@/test/bank-data';
+import { fixedDepositForm, paymentPending, signedInBank } from '@/test/money-data';
 import { findToast, renderApp, useAdvancingFakeTimers } from '@/test/render-app';
 
 beforeEach(() => {
@@ -59,5 +60,27 @@ describe('crypto fixed deposit', () => {
     const [row] = within(list).getAllByRole('listitem');
     expect(row).toHaveTextContent('$1,000.00');
     expect(row?.querySelector('[data-slot=status-badge]')).toHaveAttribute('data-status', 'pending');
+  });
+});
+
+describe('past fixed deposits', () => {
+  it('name their plan when the bank sends it', async () => {
+    setup({
+      getFixedDepositForm: () =>
+        fixedDepositForm({
+          transactions: [{ ...requestRow({ type: 'USDT (TRC20)', amount: 1000 }), plan: '6 months at 5.25%' }],
+        }),
+    });
+    const list = await screen.findByRole('list', { name: 'Fixed Deposits' });
+    expect(within(list).getByRole('listitem')).toHaveTextContent(
+      /^6 months at 5\.25%\s*Paid in USDT \(TRC20\) · 19\/11\/2026\s*\$1,000\.00/u,
+    );
+  });
+
+  it("say the amount is in the account's currency", async () => {
+    setup();
+    expect(await screen.findByRole('spinbutton', { name: 'Amount' })).toHaveAccessibleDescription(
+      "In your account's currency ($), not in the coin.",
+    );
   });
 });

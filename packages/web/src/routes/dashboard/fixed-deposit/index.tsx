@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageHeader } from '../-components/page';
 import { paymentMethodsQuery } from '@/api/queries';
-import { MethodList, OFFLINE_METHODS, type MethodItem } from '../-money/payment-methods';
+import { MethodList, offlineMethods, type MethodItem } from '../-money/payment-methods';
 
 export const Route = createFileRoute('/dashboard/fixed-deposit/')({
   loader: ({ context: { queryClient } }) => queryClient.query({ ...paymentMethodsQuery, staleTime: 'static' }),
@@ -9,7 +9,7 @@ export const Route = createFileRoute('/dashboard/fixed-deposit/')({
 });
 
 const methods: readonly MethodItem[] = [
-  ...OFFLINE_METHODS,
+  ...offlineMethods('fixed-deposit'),
   {
     method: 'crypto',
     title: 'Crypto Deposit',
@@ -23,7 +23,7 @@ function FixedDepositPage() {
     <div className="grid gap-6">
       <PageHeader
         title="Fixed deposit"
-        description="Choose how to fund your fixed deposit."
+        description="Lock funds in a fixed deposit plan for its term: choose how to fund it."
         back={{ to: '/dashboard', label: 'Dashboard' }}
       />
       <MethodList items={methods} label="Fixed deposit methods" />

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { cryptoForm } from '@/test/bank-data';
 import { errorReply, type BankHandlers } from '@/test/fake-bank';
-import { paymentPending, signedInBank } from '@/test/money-data';
+import { paymentForm, paymentPending, signedInBank } from '@/test/money-data';
 import { findToast, renderApp, useAdvancingFakeTimers } from '@/test/render-app';
 
 beforeEach(() => {
@@ -83,5 +83,14 @@ describe('crypto payment', () => {
     expect(row).toHaveTextContent('ETH');
     expect(row).toHaveTextContent('$150.00');
     expect(row?.querySelector('[data-slot=status-badge]')).toHaveAttribute('data-status', 'confirmed');
+  });
+});
+
+describe("the payment's amount", () => {
+  it("is in the account's currency, by the symbol the bank sends", async () => {
+    setup({ getPaymentForm: () => paymentForm({ currency: '£' }) });
+    expect(await screen.findByRole('spinbutton', { name: 'Amount' })).toHaveAccessibleDescription(
+      "In your account's currency (£), not in the coin.",
+    );
   });
 });

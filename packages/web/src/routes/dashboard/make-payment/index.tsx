@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageHeader } from '../-components/page';
 import { paymentMethodsQuery } from '@/api/queries';
-import { MethodList, OFFLINE_METHODS, type MethodItem } from '../-money/payment-methods';
+import { MethodList, offlineMethods, type MethodItem } from '../-money/payment-methods';
 
 export const Route = createFileRoute('/dashboard/make-payment/')({
   loader: ({ context: { queryClient } }) => queryClient.query({ ...paymentMethodsQuery, staleTime: 'static' }),
@@ -9,7 +9,7 @@ export const Route = createFileRoute('/dashboard/make-payment/')({
 });
 
 const methods: readonly MethodItem[] = [
-  ...OFFLINE_METHODS,
+  ...offlineMethods('payment'),
   {
     method: 'crypto',
     title: 'Crypto Deposit',
@@ -23,7 +23,7 @@ function MakePaymentPage() {
     <div className="grid gap-6">
       <PageHeader
         title="Make payment"
-        description="Choose how you want to pay."
+        description="Pay the bank for a purpose you choose, such as a loan repayment: choose how to pay."
         back={{ to: '/dashboard', label: 'Dashboard' }}
       />
       <MethodList items={methods} label="Payment methods" />

@@ -108,6 +108,8 @@ function ConfirmPage() {
               className="w-full sm:w-auto"
               disabled={!allowed}
               onClick={() => {
+                // Confirmed anew: the PIN is asked again, and a code it sends replaces one sent before.
+                transferDraft.forgetCodeSent();
                 void navigate({ to: '/dashboard/send/pin' });
               }}
               {...why.buttonProps}

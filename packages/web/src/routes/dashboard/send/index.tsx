@@ -4,17 +4,23 @@ import ArrowRight from 'lucide-react/icons/arrow-right';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import { useEffect, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch, type Control } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Form, useFormSubmit } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-fields';
-import { institutionQuery, pinQuery, transferListQuery } from '@/api/queries';
+import { institutionQuery, pinQuery, serviceChargeQuery, transferListQuery } from '@/api/queries';
 import { formatAmount } from '@/lib/format';
 import { PageHeader } from '../-components/page';
 import { RequestList } from '../-money/request-list';
-import { transferDraft } from './-components/transfer';
-import { emptyTransferForm, TRANSFER_LABELS, transferFormSchema } from './-components/transfer-form';
+import { DEFAULT_SERVICE_CHARGE_PERCENT, transferCharges, transferDraft } from './-components/transfer';
+import {
+  emptyTransferForm,
+  TRANSFER_LABELS,
+  transferFormSchema,
+  type Transfer,
+  type TransferFormInput,
+} from './-components/transfer-form';
 import { TransferSteps } from './-components/transfer-steps';
 
 export const Route = createFileRoute('/dashboard/send/')({
@@ -23,9 +29,10 @@ export const Route = createFileRoute('/dashboard/send/')({
   loader: async ({ context: { queryClient } }) => {
     const { haspin } = await queryClient.query(pinQuery);
     if (!haspin) throw redirect({ to: '/dashboard/pincreation', replace: true });
-    // The past transfers (and the balance, which the dashboard asks for) are courtesies: the form does not
-    // wait for them.
+    // The past transfers, the service charge (the review's own read) and the balance, which the dashboard
+    // asks for, are courtesies: the form does not wait for them.
     void queryClient.query(transferListQuery).catch(noop);
+    void queryClient.query(serviceChargeQuery).catch(noop);
   },
   gcTime: 0,
   preloadGcTime: 0,
@@ -44,6 +51,21 @@ function RequiredLabel({ children }: { children: string }) {
   );
 }
 
+/**
+ * The service charge as the amount is typed: the bank's percent of it and what the payee receives, worked
+ * out as the review and the bank do (`transferCharges`). Says nothing until the bank's percent is in.
+ */
+function useChargesNote(control: Control<TransferFormInput, unknown, Transfer>, currency: string | undefined) {
+  const { data } = useQuery(serviceChargeQuery);
+  const typed = useWatch({ control, name: 'amount' });
+  if (data === undefined) return undefined;
+  const percent = data.percent?.percent ?? DEFAULT_SERVICE_CHARGE_PERCENT;
+  const amount = transferFormSchema.shape.amount.safeParse(typed);
+  if (!amount.success) return `A ${percent}% service charge is taken from the amount.`;
+  const { fee, received } = transferCharges(amount.data, percent);
+  return `Service charge (${percent}%): ${formatAmount(fee, currency)}. Amount received: ${formatAmount(received, currency)}.`;
+}
+
 function SendPage() {
   const navigate = useNavigate();
   const institution = useQuery(institutionQuery);
@@ -51,6 +73,7 @@ function SendPage() {
   const currency = institution.data?.currency;
   const [kept] = useState(() => transferDraft.form());
   const form = useForm({ resolver: zodResolver(transferFormSchema), defaultValues: kept });
+  const chargesNote = useChargesNote(form.control, currency);
 
   // Everything typed is kept for this browser tab, so a reload loses nothing.
   useEffect(
@@ -134,6 +157,7 @@ function SendPage() {
                   min="0"
                   step="0.01"
                   placeholder="0.00"
+                  description={chargesNote === undefined ? undefined : <span aria-live="polite">{chargesNote}</span>}
                 />
               </div>
               <TextField

@@ -20,6 +20,18 @@ beforeEach(() => {
 
 const success = () => ({ status: 'success', message: 'PIN confirmed' });
 
+/** Keeps the transfer as the PIN step leaves it once the bank has e-mailed a code. */
+function keepCodeSent({ head, body }: { head: string; body: string }) {
+  window.sessionStorage.setItem(
+    TRANSFER_STORAGE_KEY,
+    JSON.stringify({
+      fields: transferForm(),
+      display: '$100.00',
+      codeSent: { head: head === '' ? 'Transfer Authorization Code is required' : head, body },
+    }),
+  );
+}
+
 function setup(handlers: BankHandlers = {}) {
   const bank = signedInBank({
     confirmPin: success,
@@ -160,6 +172,82 @@ describe('the transfer PIN', () => {
     expect(bank.rejected).toEqual([]);
     expect(bank.callsTo('confirmTransferCode')[0]?.input).toEqual({ code: '4321', extra: TRANSFER });
     expect(bank.callsTo('createTransfer')[0]?.input).toEqual({ ...TRANSFER, extra: TRANSFER });
+  });
+
+  describe('a reload of the code step', () => {
+    const STEP_UP = { head: '', body: 'We sent a 4-digit code to d***@bank.test.' };
+    const kept = () => JSON.parse(window.sessionStorage.getItem(TRANSFER_STORAGE_KEY) ?? 'null') as unknown;
+
+    it('stays on the code step, asks for no new PIN, and the code already sent goes through', async () => {
+      const first = setup({ confirmPin: () => ({ status: 'success', requiresanother: STEP_UP }) });
+      await enterPin(first.app, '8642');
+      await screen.findByRole('heading', { name: 'Transfer Authorization Code is required' });
+      // What is kept: that a code was sent, in the bank's words; never the PIN nor a code.
+      expect(kept()).toMatchObject({
+        codeSent: { head: 'Transfer Authorization Code is required', body: STEP_UP.body },
+      });
+      expect(window.sessionStorage.getItem(TRANSFER_STORAGE_KEY)).not.toContain('8642');
+      first.app.unmount();
+
+      const { app, bank } = setup();
+      expect(
+        await screen.findByRole('heading', { name: 'Transfer Authorization Code is required' }),
+      ).toBeInTheDocument();
+      expect(screen.getByText(STEP_UP.body)).toBeInTheDocument();
+      await enterCode(app, '5173');
+      expect(await findToast('Successful! Await Confirmation')).toBeInTheDocument();
+      expect(bank.callsTo('confirmPin')).toHaveLength(0);
+      expect(bank.callsTo('confirmTransferCode')[0]?.input).toEqual({ code: '5173', extra: TRANSFER });
+      expect(bank.callsTo('createTransfer')[0]?.input).toEqual({ ...TRANSFER, extra: TRANSFER });
+      expect(window.sessionStorage.getItem(TRANSFER_STORAGE_KEY)).toBeNull();
+    });
+
+    it('keeps a wrong code on the code step, for another try', async () => {
+      keepCodeSent(STEP_UP);
+      const { app } = setup({
+        confirmTransferCode: () => errorReply('Incorrect authorization code. 4 attempts left.', 400),
+      });
+      await enterCode(app, '9753');
+      expect(await findToast('Incorrect authorization code. 4 attempts left.')).toBeInTheDocument();
+      await waitFor(() => {
+        expect(codeInput('Authorization code')).toHaveValue('');
+      });
+      expect(screen.getByRole('heading', { name: 'Transfer Authorization Code is required' })).toBeInTheDocument();
+      expect(kept()).toHaveProperty('codeSent');
+      expect(window.sessionStorage.getItem(TRANSFER_STORAGE_KEY)).not.toContain('9753');
+    });
+
+    it.each([
+      ['expired', 410, 'This authorization code has expired. Start the transfer again.'],
+      ['for another transfer', 403, 'This code was issued for a different amount or payee. Start the transfer again.'],
+    ])('asks for the PIN again when the code is %s, saying why', async (_, status, message) => {
+      keepCodeSent(STEP_UP);
+      const { app } = setup({ confirmTransferCode: () => errorReply(message, status) });
+      await enterCode(app);
+      expect(await toastDuration(message)).toBe(PIN_CONFIRMATION_TOAST_MS);
+      expect(await screen.findByRole('heading', { name: 'Enter your transaction PIN' })).toBeInTheDocument();
+      expect(kept()).not.toHaveProperty('codeSent');
+      expect(kept()).toHaveProperty('fields');
+    });
+
+    it('asks for the PIN again when the transfer is confirmed anew on the review', async () => {
+      keepCodeSent(STEP_UP);
+      const { app } = setup();
+      await screen.findByRole('heading', { name: 'Transfer Authorization Code is required' });
+      await app.user.click(screen.getByRole('link', { name: 'Back to the review' }));
+      await app.user.click(await screen.findByRole('button', { name: 'Confirmed' }));
+      expect(await screen.findByRole('heading', { name: 'Enter your transaction PIN' })).toBeInTheDocument();
+      expect(kept()).not.toHaveProperty('codeSent');
+    });
+
+    it('asks for the PIN again, and forgets the code, when the transfer is refused after it', async () => {
+      keepCodeSent(STEP_UP);
+      const { app } = setup({ createTransfer: () => errorReply('Insufficient balance', 409) });
+      await enterCode(app);
+      expect(await findToast('Insufficient balance')).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: 'Enter your transaction PIN' })).toBeInTheDocument();
+      expect(kept()).not.toHaveProperty('codeSent');
+    });
   });
 
   it("uses the bank's heading for the code screen when it gives one", async () => {

@@ -1,4 +1,5 @@
 import { dashboardOperations, fieldMeta } from '@ebank/contract';
+import { isApiError } from '@ebank/contract/errors';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
@@ -21,7 +22,7 @@ import { bankKeys } from '@/api/client';
 import { PIN_CONFIRMATION_TOAST_MS, TRANSFER_REDIRECT_MS } from '@/lib/timings';
 import { useAfterDelay } from '@/lib/use-after-delay';
 import { PageHeader } from '../-components/page';
-import { transferDraft } from './-components/transfer';
+import { transferDraft, type CodeStep } from './-components/transfer';
 import { TransferSteps } from './-components/transfer-steps';
 import { textLinkClass } from '@/components/ui/text-link';
 import { cn } from '@/lib/cn';
@@ -53,7 +54,13 @@ const CHANGED_BY_TRANSFER = [
   'getNotifications',
 ] as const;
 
-type Step = { readonly kind: 'pin' } | { readonly kind: 'code'; readonly head: string; readonly body: string };
+type Step = { readonly kind: 'pin' } | ({ readonly kind: 'code' } & CodeStep);
+
+/**
+ * The bank's refusals of a code that no entry can mend: none waiting any more (spent, expired or replaced:
+ * 410) or one issued for another transfer (403). The PIN is asked again, which sends a new code.
+ */
+const CODE_GONE_STATUSES: ReadonlySet<number | undefined> = new Set([403, 410]);
 
 /**
  * A failed call on this screen shows the bank's message, or 'An error has Occured.' when it brings none
@@ -66,12 +73,19 @@ const PIN_CALL_META = {
 } satisfies CallMeta;
 
 function PinPage() {
-  const { transfer, display } = Route.useLoaderData();
+  const { transfer, display, codeSent } = Route.useLoaderData();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { schedule, waiting } = useAfterDelay();
   const institution = useQuery(institutionQuery);
-  const [step, setStep] = useState<Step>({ kind: 'pin' });
+  // A reload of the code step stays on it: the code already e-mailed still works.
+  const [step, setStep] = useState<Step>(() =>
+    codeSent === undefined ? { kind: 'pin' } : { kind: 'code', ...codeSent },
+  );
+  const askPin = () => {
+    transferDraft.forgetCodeSent();
+    setStep({ kind: 'pin' });
+  };
   const confirmPin = useMutation({ ...mutationOptionsFor('confirmPin'), meta: PIN_CALL_META });
   const confirmCode = useMutation({ ...mutationOptionsFor('confirmTransferCode'), meta: PIN_CALL_META });
   const createTransfer = useMutation({ ...mutationOptionsFor('createTransfer'), meta: PIN_CALL_META });
@@ -89,7 +103,7 @@ function PinPage() {
       if (reply !== undefined)
         toast.error(reply.message ?? PIN_MESSAGES.failed, { duration: PIN_CONFIRMATION_TOAST_MS, flow: 'transfer' });
       // The confirmation is spent or stale: the PIN is asked again.
-      setStep({ kind: 'pin' });
+      askPin();
       return false;
     }
     transferDraft.clear();
@@ -110,15 +124,23 @@ function PinPage() {
       // The PIN is right: its earlier refusals no longer apply.
       toast.dismissErrors('transfer');
       const head = reply.requiresanother.head.trim();
-      setStep({ kind: 'code', head: head === '' ? PIN_MESSAGES.codeRequired : head, body: reply.requiresanother.body });
+      const codeStep = { head: head === '' ? PIN_MESSAGES.codeRequired : head, body: reply.requiresanother.body };
+      // Kept with the transfer (the code itself never is), so a reload stays on the code step.
+      transferDraft.saveCodeSent(codeStep);
+      setStep({ kind: 'code', ...codeStep });
       return true;
     }
     return submitTransfer();
   };
 
   const onCode = async (code: string): Promise<boolean> => {
-    const reply = await confirmCode.mutateAsync({ code, extra: transfer }).catch(() => undefined);
-    if (reply === undefined) return false;
+    try {
+      await confirmCode.mutateAsync({ code, extra: transfer });
+    } catch (error) {
+      // The bank's message has had its toast; a code it no longer takes cannot be mended by typing.
+      if (isApiError(error) && CODE_GONE_STATUSES.has(error.status)) askPin();
+      return false;
+    }
     return submitTransfer();
   };
 

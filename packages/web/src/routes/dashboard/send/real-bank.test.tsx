@@ -118,6 +118,36 @@ describe('a transfer against the real mock bank', () => {
     expect(window.sessionStorage.length).toBe(0);
   }, 30_000);
 
+  it('of 1500: the form says the fee; a reload of the code step keeps it and the code e-mailed goes through', async () => {
+    const before = await bankState();
+    const first = renderApp('/wp-user/dashboard/send');
+    await screen.findByRole('textbox', { name: 'Bank' }, { timeout: 5000 });
+    await first.user.type(transferField('amount'), '1500');
+    await waitFor(() => {
+      expect(transferField('amount')).toHaveAccessibleDescription(
+        'Service charge (10%): $150.00. Amount received: $1,350.00.',
+      );
+    });
+    await first.user.clear(transferField('amount'));
+    await fillForm(first, '1500');
+    await first.user.click(await screen.findByRole('button', { name: 'Confirmed' }, { timeout: 5000 }));
+    await enter(first, 'Transaction PIN', '1234', 'Confirm');
+    await screen.findByRole('heading', { name: 'Transfer Authorization Code is required' }, { timeout: 5000 });
+    const code = await latestCode();
+    first.unmount();
+
+    // The reload: the same tab, a new page.
+    const app = renderApp('/wp-user/dashboard/send/pin');
+    expect(
+      await screen.findByRole('heading', { name: 'Transfer Authorization Code is required' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    await enter(app, 'Authorization code', code, 'Confirm Code');
+    await finish(app);
+    expect(await latestCode()).toBe(code);
+    const after = await bankState();
+    expect(after.balance).toBe(before.balance - 1500);
+  }, 30_000);
+
   it('of 100: the PIN alone authorises it', async () => {
     const before = await bankState();
     const app = renderApp('/wp-user/dashboard/send');

@@ -126,6 +126,67 @@ describe('the transfer form', () => {
     expect(stored()).toEqual({ fields: transferForm({ amount: '1234.5' }), display: '$1,234.50' });
   });
 
+  describe('the service charge, as the amount is typed', () => {
+    const amountNote = () =>
+      transferField('amount').closest('[data-slot=form-item]')?.querySelector('[data-slot=form-description]');
+
+    it("says the bank's percent before an amount, then the charge and the amount received", async () => {
+      const { app, bank } = setup({ getServiceCharge: () => serviceCharge(2.5, 5120) });
+      await screen.findByRole('spinbutton', { name: 'Amount' });
+      await waitFor(() => {
+        expect(transferField('amount')).toHaveAccessibleDescription('A 2.5% service charge is taken from the amount.');
+      });
+      await app.user.type(transferField('amount'), '1000');
+      expect(transferField('amount')).toHaveAccessibleDescription(
+        'Service charge (2.5%): $25.00. Amount received: $975.00.',
+      );
+      await app.user.clear(transferField('amount'));
+      await app.user.type(transferField('amount'), '123.45');
+      // The bank's arithmetic, in cents: 2.5% of $123.45 is $3.08625, which it books as $3.09.
+      expect(amountNote()).toHaveTextContent('Service charge (2.5%): $3.09. Amount received: $120.36.');
+      expect(bank.callsTo('getServiceCharge')).toHaveLength(1);
+    });
+
+    it('takes the default 10 percent when the bank gives none, in the bank’s currency', async () => {
+      const { app } = setup({
+        getServiceCharge: () => serviceCharge(null, 5120),
+        getInstitution: () => institution({ currency: '€' }),
+      });
+      await app.user.type(await screen.findByRole('spinbutton', { name: 'Amount' }), '1000');
+      await waitFor(() => {
+        expect(amountNote()).toHaveTextContent('Service charge (10%): €100.00. Amount received: €900.00.');
+      });
+    });
+
+    it('goes back to the percent alone while the amount is not one', async () => {
+      const { app } = setup();
+      await app.user.type(await screen.findByRole('spinbutton', { name: 'Amount' }), '12.345');
+      await waitFor(() => {
+        expect(amountNote()).toHaveTextContent('A 10% service charge is taken from the amount.');
+      });
+    });
+
+    it('says nothing of it when the bank cannot give it (the review says it)', async () => {
+      const { app } = setup({ getServiceCharge: () => errorReply('Service charges cannot be read right now', 503) });
+      await app.user.type(await screen.findByRole('spinbutton', { name: 'Amount' }), '1000');
+      expect(await toastDuration('Service charges cannot be read right now')).toBe(CONFIRM_TOAST_MS);
+      expect(amountNote()).toBeNull();
+      expect(screen.queryByText(/Amount received|service charge is taken/u)).not.toBeInTheDocument();
+    });
+
+    it('is what the review then shows', async () => {
+      const { app } = setup({ getServiceCharge: () => serviceCharge(7.5, 5120) });
+      await fillForm(app, transferForm({ amount: '250' }));
+      await waitFor(() => {
+        expect(amountNote()).toHaveTextContent('Service charge (7.5%): $18.75. Amount received: $231.25.');
+      });
+      await app.user.click(screen.getByRole('button', { name: 'Continue' }));
+      const summary = within(await screen.findByLabelText('Charges'));
+      expect(summary.getByText('Service charge (7.5%)').nextElementSibling).toHaveTextContent('$18.75');
+      expect(summary.getByText('Amount received').nextElementSibling).toHaveTextContent('$231.25');
+    });
+  });
+
   it('lists the transfers already sent', async () => {
     setup();
     const list = await screen.findByRole('list', { name: 'Your Transfers' });

@@ -31,6 +31,41 @@ describe('the kept transfer', () => {
     expect(transferDraft.transfer()).toBeUndefined();
   });
 
+  it('keeps that a code was sent for the transfer, never the code, until the form changes', () => {
+    const fields = transferForm({ amount: '100' });
+    transferDraft.saveReviewed(fields, '$100.00');
+    const step = { head: 'Transfer Authorization Code is required', body: 'We sent a 4-digit code to d***@bank.test.' };
+    transferDraft.saveCodeSent(step);
+    expect(transferDraft.transfer()).toMatchObject({ transfer: { amount: 100 }, display: '$100.00', codeSent: step });
+    expect(JSON.parse(window.sessionStorage.getItem(TRANSFER_STORAGE_KEY) ?? 'null')).toEqual({
+      fields,
+      display: '$100.00',
+      codeSent: step,
+    });
+    transferDraft.saveForm({ ...fields, amount: '120' });
+    expect(transferDraft.transfer()?.codeSent).toBeUndefined();
+
+    transferDraft.saveReviewed(fields, '$100.00');
+    transferDraft.saveCodeSent(step);
+    transferDraft.saveReviewed(fields, '$100.00');
+    expect(transferDraft.transfer()?.codeSent).toBeUndefined();
+  });
+
+  it('forgets the code sent and keeps the transfer', () => {
+    transferDraft.saveReviewed(transferForm(), '$100.00');
+    transferDraft.saveCodeSent({ head: 'Code', body: 'Check your e-mail.' });
+    transferDraft.forgetCodeSent();
+    expect(transferDraft.transfer()).toMatchObject({ display: '$100.00', codeSent: undefined });
+    expect(window.sessionStorage.getItem(TRANSFER_STORAGE_KEY)).not.toContain('codeSent');
+  });
+
+  it('keeps no code sent without a transfer', () => {
+    transferDraft.saveCodeSent({ head: 'Code', body: 'Check your e-mail.' });
+    expect(window.sessionStorage.getItem(TRANSFER_STORAGE_KEY)).toBeNull();
+    transferDraft.forgetCodeSent();
+    expect(window.sessionStorage.getItem(TRANSFER_STORAGE_KEY)).toBeNull();
+  });
+
   it('is cleared by its reset', () => {
     transferDraft.saveForm(transferForm());
     transferDraft.clear();

@@ -8,6 +8,12 @@
  * the route tree, so the entry chunk carries none of this) and go back to the form without a complete
  * transfer; a completed transfer or "Start over" clears it. The PIN and the code are never kept: the PIN
  * screen asks for the PIN, then for the code when the bank asks for one (`pin.tsx`).
+ *
+ * Once the PIN went through and the bank e-mailed a code, the record also keeps that, with the bank's
+ * words for the code step (never the code): a reload of the code step stays on it, and the code already
+ * sent still works, since the bank keeps it for this transfer until a new PIN confirmation replaces it.
+ * Any change of the form writes the record anew without it, and so does confirming the review again
+ * (which asks for the PIN, and so sends a new code).
  */
 import { serviceChargeCents } from '@ebank/contract';
 import { redirect } from '@tanstack/react-router';
@@ -21,9 +27,16 @@ export const TRANSFER_STORAGE_KEY = 'baTransfer';
 
 const kept = storedValue('sessionStorage', TRANSFER_STORAGE_KEY);
 
+/** The code step as the bank worded it in its reply to the PIN: its heading and text. */
+export interface CodeStep {
+  readonly head: string;
+  readonly body: string;
+}
+
 const StoredSchema = z.object({
   fields: z.partialRecord(transferFormSchema.keyof(), z.string()),
   display: z.string().optional(),
+  codeSent: z.object({ head: z.string(), body: z.string() }).optional(),
 });
 
 function readStored() {
@@ -42,6 +55,8 @@ export interface StoredTransfer {
   readonly transfer: Transfer;
   /** The amount as the form showed it, when it was reviewed. */
   readonly display: string | undefined;
+  /** The PIN went through for this transfer and the bank e-mailed a code: the code step to show. */
+  readonly codeSent: CodeStep | undefined;
 }
 
 export const transferDraft = {
@@ -62,7 +77,19 @@ export const transferDraft = {
     const stored = readStored();
     if (stored === undefined) return undefined;
     const parsed = transferFormSchema.safeParse({ ...emptyTransferForm, ...stored.fields });
-    return parsed.success ? { transfer: parsed.data, display: stored.display } : undefined;
+    return parsed.success ? { transfer: parsed.data, display: stored.display, codeSent: stored.codeSent } : undefined;
+  },
+  /** Authorise: the PIN went through and the bank e-mailed a code for the kept transfer. */
+  saveCodeSent(step: CodeStep) {
+    const stored = readStored();
+    if (stored === undefined) return;
+    kept.set(JSON.stringify({ ...stored, codeSent: { head: step.head, body: step.body } }));
+  },
+  /** The code sent is spent, refused for good, or about to be replaced: the PIN is asked again. */
+  forgetCodeSent() {
+    const stored = readStored();
+    if (stored?.codeSent === undefined) return;
+    kept.set(JSON.stringify({ fields: stored.fields, display: stored.display }));
   },
   /**
    * For the review and PIN screens' loaders: the kept transfer; without a complete one, 'Something went
