@@ -58,10 +58,6 @@ export function StatementFilters({
 }) {
   const id = useId();
   const [words, setWords] = useDraft(filters.q ?? '');
-  const [from, setFrom] = useDraft(filters.from ?? '', formatDate);
-  const [to, setTo] = useDraft(filters.to ?? '', formatDate);
-  const [fromProblem, setFromProblem] = useState<string | undefined>(undefined);
-  const [toProblem, setToProblem] = useState<string | undefined>(undefined);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(
     () => () => {
@@ -158,39 +154,45 @@ export function StatementFilters({
           </SelectContent>
         </Select>
       </div>
-      <DayField
-        id={`${id}-from`}
-        name="from"
-        label="From"
-        text={from}
-        problem={fromProblem}
-        onText={(text) => {
-          const limit = limitOf(text, filters.to, 'from');
-          setFrom(text, limit === KEEP ? (filters.from ?? '') : (limit ?? ''));
-          setFromProblem(undefined);
-          if (limit !== KEEP) onChange({ from: limit });
-        }}
-        onDone={(text) => {
-          setFromProblem(rangeProblem(text, filters.to, 'from'));
-        }}
-      />
-      <DayField
-        id={`${id}-to`}
-        name="to"
-        label="To"
-        text={to}
-        problem={toProblem}
-        onText={(text) => {
-          const limit = limitOf(text, filters.from, 'to');
-          setTo(text, limit === KEEP ? (filters.to ?? '') : (limit ?? ''));
-          setToProblem(undefined);
-          if (limit !== KEEP) onChange({ to: limit });
-        }}
-        onDone={(text) => {
-          setToProblem(rangeProblem(text, filters.from, 'to'));
-        }}
-      />
+      <RangeEnd id={id} end="from" filters={filters} onChange={onChange} />
+      <RangeEnd id={id} end="to" filters={filters} onChange={onChange} />
     </form>
+  );
+}
+
+/** One end of the day range: the day as typed, what is wrong with it, and the other end's day to keep the order. */
+function RangeEnd({
+  id,
+  end,
+  filters,
+  onChange,
+}: {
+  id: string;
+  end: 'from' | 'to';
+  filters: Filters;
+  onChange: (change: Partial<Filters>) => void;
+}) {
+  const day = filters[end];
+  const other = end === 'from' ? filters.to : filters.from;
+  const [text, setText] = useDraft(day ?? '', formatDate);
+  const [problem, setProblem] = useState<string | undefined>(undefined);
+  return (
+    <DayField
+      id={`${id}-${end}`}
+      name={end}
+      label={end === 'from' ? 'From' : 'To'}
+      text={text}
+      problem={problem}
+      onText={(typed) => {
+        const limit = limitOf(typed, other, end);
+        setText(typed, limit === KEEP ? (day ?? '') : (limit ?? ''));
+        setProblem(undefined);
+        if (limit !== KEEP) onChange(end === 'from' ? { from: limit } : { to: limit });
+      }}
+      onDone={(typed) => {
+        setProblem(rangeProblem(typed, other, end));
+      }}
+    />
   );
 }
 
