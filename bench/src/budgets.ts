@@ -57,6 +57,20 @@ export const BUDGETS = {
      */
     minLoginToHashRatio: 0.8,
   },
+  sandbox: {
+    /**
+     * What `SANDBOX_COUNT` fresh sandboxes, each signed in to once, add to the resident memory of the mock's
+     * process, in MB (2^20 bytes). The count is the server's default cap (MOCK_SANDBOXES_MAX), so a shared
+     * server full of sandboxes stays within this much more than an empty one: about 5 MB a sandbox.
+     */
+    maxRssGrowthMb: 250,
+    /**
+     * The median wall time of `POST /__mock/sandboxes` over that of a login (a passcode hash by design),
+     * both one request at a time on the same server: a test that makes a sandbox of its own and signs in
+     * pays for its sign-in, not for the sandbox.
+     */
+    maxCreateToLoginRatio: 0.05,
+  },
 } as const;
 
 export type LighthousePage = keyof typeof BUDGETS.lighthouse.mobile;
@@ -65,3 +79,8 @@ export const LOAD_CONNECTIONS = 50;
 export const LOAD_SECONDS = 5;
 /** How long the network must stay quiet (no request in flight, none started) for the page to count as loaded. */
 export const NETWORK_QUIET_MS = 500;
+/** How many sandboxes the memory budget makes; the server they run on may hold a few more. */
+export const SANDBOX_COUNT = 50;
+/** Sandbox creations and logins timed, one at a time, for the creation budget. */
+export const SANDBOX_CREATIONS = 30;
+export const SANDBOX_LOGINS = 10;

@@ -1,12 +1,14 @@
 /**
  * `pnpm bench`: builds the portal and a bare reference app, measures the JS the login page loads, runs
- * Lighthouse on three pages and on the reference app, and loads the mock bank against bare Express, all in
- * this one run: every budget (./budgets.ts) is checked against a reference measured here and now. Prints
- * a table (figure, reference, ratio, budget), writes bench/results.json, and exits 1 when a budget is
- * missed (2 when the run could not be set up).
+ * Lighthouse on three pages and on the reference app, loads the mock bank against bare Express, and weighs
+ * the mock's sandboxes (their memory, and a creation's time against a login's), all in this one run: every
+ * budget (./budgets.ts) is checked against a reference measured here and now. Prints a table (figure,
+ * reference, ratio, budget), writes bench/results.json, and exits 1 when a budget is missed (2 when the run
+ * could not be set up).
  *
- * BENCH_ONLY=bundle,lighthouse,load picks parts; BENCH_LH_RUNS sets Lighthouse runs per page (median);
- * BENCH_PORT (8391) and BENCH_BARE_PORT (8392) set the ports of the mock and of bare Express.
+ * BENCH_ONLY=bundle,lighthouse,load,sandbox picks parts; BENCH_LH_RUNS sets Lighthouse runs per page
+ * (median); BENCH_PORT (8391), BENCH_BARE_PORT (8392) and BENCH_SANDBOX_PORT (8393) set the ports of the
+ * mock, of bare Express and of the mock that holds the sandboxes.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -17,15 +19,36 @@ import express from 'express';
 import { encode, type OperationName, type OperationInput, type Operations } from '@ebank/contract';
 import { webApp } from '@ebank/mock-server/src/http/web-static';
 import type { Reply } from './bare-express';
-import { BUDGETS, LOAD_CONNECTIONS, LOAD_SECONDS, NETWORK_QUIET_MS, type LighthousePage } from './budgets';
+import {
+  BUDGETS,
+  LOAD_CONNECTIONS,
+  LOAD_SECONDS,
+  NETWORK_QUIET_MS,
+  SANDBOX_COUNT,
+  SANDBOX_CREATIONS,
+  SANDBOX_LOGINS,
+  type LighthousePage,
+} from './budgets';
 import { buildApp, initialLoad, jsChunks } from './bundle';
 import { auditPages, type LighthouseResult, type PageToAudit, type Preset } from './lighthouse';
 import { best, hashFloor, inTurn, load, warmUp, type LoadResult, type Request } from './load';
 import { SetupError, portFromEnv, startServer, stopServer, type Port } from './processes';
+import {
+  call,
+  createSandbox,
+  deleteSandbox,
+  inBatches,
+  listSandboxes,
+  median,
+  rssBytes,
+  serverPid,
+  sleep,
+  timed,
+} from './sandbox';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..', '..');
-const PARTS = ['bundle', 'lighthouse', 'load'] as const;
+const PARTS = ['bundle', 'lighthouse', 'load', 'sandbox'] as const;
 type Part = (typeof PARTS)[number];
 const DEMO = { email: 'demo@bank.test', password: '123456' };
 
@@ -66,6 +89,7 @@ function settings() {
     lighthouseRuns: runs,
     mockPort: portFromEnv('BENCH_PORT', 8391),
     barePort: portFromEnv('BENCH_BARE_PORT', 8392),
+    sandboxPort: portFromEnv('BENCH_SANDBOX_PORT', 8393),
   };
 }
 
@@ -113,8 +137,9 @@ async function serveApp(dist: string) {
 /**
  * The mock bank as `pnpm start` runs it (its own main.ts), with no MOCK_* settings from the caller's shell,
  * and no limit on sign-ins: the login load signs the demo persona in as fast as the server can hash.
+ * `settings` adds MOCK_* settings of the part's own.
  */
-function startMock(port: Port, webRoot: string) {
+function startMock(port: Port, webRoot: string, settings: Readonly<Record<string, string>> = {}) {
   const env = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !name.startsWith('MOCK_') && name !== 'PORT'),
   );
@@ -126,6 +151,7 @@ function startMock(port: Port, webRoot: string) {
       MOCK_WEB_ROOT: webRoot,
       MOCK_SIGNIN_PER_CLIENT: 'off',
       MOCK_SIGNIN_PER_EMAIL: 'off',
+      ...settings,
     },
     port,
   });
@@ -333,6 +359,99 @@ async function benchLoad(mockBase: string, barePort: Port) {
   }
 }
 
+const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+/**
+ * The sandboxes, on a mock of their own (fresh, so that its memory is the sandboxes' and not the load's):
+ * the resident memory that `SANDBOX_COUNT` new sandboxes add once each has been signed in to, then the
+ * median wall time of a creation and of a login, one request at a time, taken in turn.
+ */
+async function benchSandbox(port: Port, webDist: string) {
+  // A little room above the count, so the creations timed later never meet the cap.
+  const server = await startMock(port, webDist, { MOCK_SANDBOXES_MAX: String(SANDBOX_COUNT + 10) });
+  const base = `http://127.0.0.1:${String(port.port)}/`;
+  const out: Record<string, unknown> = {};
+  try {
+    if (server.pid === undefined) throw new Error('The sandbox mock has no process id');
+    // tsx runs the server in a Node child of its own: that child's memory is the server's.
+    const pid = await serverPid(server.pid);
+    const login = await wire(base, 'login', { ...DEMO, remeber: false }, 'urlencoded');
+    /** Signs the demo persona in (to a sandbox, or the default bank); gives the token. */
+    const signInTo = async (sandbox?: string) => {
+      const reply = await call(login, sandbox);
+      const { jwt } = reply.body as { jwt?: unknown };
+      if (reply.status !== 200 || typeof jwt !== 'string')
+        throw new Error(
+          `A login ${sandbox ? `in sandbox ${sandbox}` : 'in the default bank'} answered ${String(reply.status)}`,
+        );
+      return jwt;
+    };
+    const institution = async (token: string, sandbox?: string) => {
+      const reply = await call(await wire(base, 'getInstitution', {}, 'urlencoded', token), sandbox);
+      if (reply.status !== 200)
+        throw new Error(
+          `getinstituition ${sandbox ? `in sandbox ${sandbox}` : 'in the default bank'} answered ${String(reply.status)}`,
+        );
+    };
+    // Warm (as the load does): a login and a getinstituition call, so the code they run is loaded and compiled.
+    await institution(await signInTo());
+    await sleep(1000);
+    const before = await rssBytes(pid);
+    const names: string[] = [];
+    for (let i = 0; i < SANDBOX_COUNT; i += 1) names.push(await createSandbox(base));
+    // Each used once, so what a sandbox builds at its first use exists: a login and a getinstituition call.
+    await inBatches(names, 5, async (name) => {
+      await institution(await signInTo(name), name);
+    });
+    const listed = (await listSandboxes(base)).length;
+    if (listed !== SANDBOX_COUNT)
+      throw new Error(`GET /__mock/sandboxes lists ${String(listed)} sandboxes, not ${String(SANDBOX_COUNT)}`);
+    await sleep(1000);
+    const after = await rssBytes(pid);
+    const growth = after - before;
+    out.memory = { sandboxes: SANDBOX_COUNT, rssBeforeBytes: before, rssAfterBytes: after, growthBytes: growth };
+    check({
+      what: `${String(SANDBOX_COUNT)} sandboxes, each signed in to: server RSS growth`,
+      figure: `${mb(growth)} (${mb(growth / SANDBOX_COUNT)} each)`,
+      reference: `${mb(before)} before`,
+      ratio: '-',
+      budget: `<= ${String(BUDGETS.sandbox.maxRssGrowthMb)} MB`,
+      ok: growth <= BUDGETS.sandbox.maxRssGrowthMb * 2 ** 20,
+    });
+    for (const name of names) await deleteSandbox(base, name);
+    // One request at a time; a login every few creations, so a slow spell of the machine falls on both.
+    const creations: number[] = [];
+    const logins: number[] = [];
+    const every = Math.max(1, Math.floor(SANDBOX_CREATIONS / SANDBOX_LOGINS));
+    for (let i = 0; i < SANDBOX_CREATIONS; i += 1) {
+      let name = '';
+      creations.push(
+        await timed(async () => {
+          name = await createSandbox(base);
+        }),
+      );
+      await deleteSandbox(base, name);
+      if (i % every === 0 && logins.length < SANDBOX_LOGINS) logins.push(await timed(() => signInTo()));
+    }
+    const create = median(creations);
+    const signIn = median(logins);
+    const ratio = create / signIn;
+    out.creation = { creationMs: creations, loginMs: logins, medianCreationMs: create, medianLoginMs: signIn, ratio };
+    check({
+      what: `sandbox creation vs login, median of ${String(creations.length)} / ${String(logins.length)}, one at a time`,
+      figure: ms(create),
+      reference: `login ${ms(signIn)}`,
+      ratio: `${ratio.toFixed(3)}x`,
+      budget: `<= ${String(BUDGETS.sandbox.maxCreateToLoginRatio)}x`,
+      ok: ratio <= BUDGETS.sandbox.maxCreateToLoginRatio,
+    });
+  } finally {
+    await stopServer(server);
+    results.sandbox = out;
+  }
+}
+
 function report() {
   const rows = [
     ['', 'budget', 'figure', 'reference', 'ratio', 'limit'],
@@ -357,23 +476,33 @@ function report() {
 }
 
 async function main() {
-  const { only, lighthouseRuns, mockPort, barePort } = settings();
-  results.settings = { parts: [...only], lighthouseRuns, mockPort: mockPort.port, barePort: barePort.port };
+  const { only, lighthouseRuns, mockPort, barePort, sandboxPort } = settings();
+  results.settings = {
+    parts: [...only],
+    lighthouseRuns,
+    mockPort: mockPort.port,
+    barePort: barePort.port,
+    sandboxPort: sandboxPort.port,
+  };
   const webDist = path.join(repo, 'packages', 'web', 'dist');
   const refDist = path.join(repo, 'bench', 'reference', 'dist');
   if (only.has('bundle') || only.has('lighthouse')) {
     await buildApp(path.join(repo, 'packages', 'web'));
     await buildApp(path.join(repo, 'bench', 'reference'));
   }
-  const mock = await startMock(mockPort, webDist);
-  const mockBase = `http://127.0.0.1:${String(mockPort.port)}/`;
-  try {
-    if (only.has('bundle')) await benchBundle(webDist, refDist, mockBase);
-    if (only.has('lighthouse')) await benchLighthouse(mockBase, refDist, lighthouseRuns);
-    if (only.has('load')) await benchLoad(mockBase, barePort);
-  } finally {
-    await stopServer(mock);
+  // The sandbox part runs its own mock: the shared one is for the other parts.
+  if (only.has('bundle') || only.has('lighthouse') || only.has('load')) {
+    const mock = await startMock(mockPort, webDist);
+    const mockBase = `http://127.0.0.1:${String(mockPort.port)}/`;
+    try {
+      if (only.has('bundle')) await benchBundle(webDist, refDist, mockBase);
+      if (only.has('lighthouse')) await benchLighthouse(mockBase, refDist, lighthouseRuns);
+      if (only.has('load')) await benchLoad(mockBase, barePort);
+    } finally {
+      await stopServer(mock);
+    }
   }
+  if (only.has('sandbox')) await benchSandbox(sandboxPort, webDist);
   return report();
 }
 

@@ -10,6 +10,7 @@
 import { authContract, authOperations } from './auth-operations';
 import { createRouterClient, type ApiClientConfig } from './client';
 import { dashboardContract, dashboardOperations } from './dashboard-operations';
+import { selectorLabel } from './operation';
 import type { OperationsOf } from './route';
 
 export { authContract, authOperations } from './auth-operations';
@@ -35,3 +36,23 @@ export const operations: Operations = { ...dashboardOperations, ...authOperation
 /** A client of the whole contract (the server's tests, the conformance check, the benchmark). */
 export const createApiClient = (config: ApiClientConfig) => createRouterClient(contract, config);
 export type ApiClient = ReturnType<typeof createApiClient>;
+
+/**
+ * An operation by the name a developer knows it by: its TypeScript name (`getInstitutions`), or its wire
+ * name as the network tab shows it (the marker field `getinstituition`, or the `crud` value `userlogin`,
+ * also as `crud=userlogin`). Undefined for any other text.
+ */
+export function operationNamed(name: string): OperationName | undefined {
+  return OPERATIONS_BY_NAME.get(name);
+}
+
+const OPERATIONS_BY_NAME: ReadonlyMap<string, OperationName> = new Map(
+  operationNames.flatMap((name) => {
+    const label = selectorLabel(operations[name].selector);
+    return [
+      [name, name],
+      [label, name],
+      [label.replace(/^crud=/u, ''), name],
+    ] as const;
+  }),
+);

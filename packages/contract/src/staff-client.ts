@@ -1,18 +1,20 @@
 /**
  * The client of the staff API (`staff-contract.ts`): ts-rest's client over the staff routes, each call
  * carrying `Authorization: Bearer <token>` (a signed-in admin's token, or the server's staff key) when
- * one is given, every reply checked against the contract. `staffReply` turns a call's result into its
+ * one is given, and `X-Mock-Sandbox` when a sandbox is chosen, every reply checked against the contract. `staffReply` turns a call's result into its
  * success body, or throws a {@link StaffApiError} with the bank's message.
  */
 import { initClient, tsRestFetchApi, TsRestResponseValidationError } from '@ts-rest/core';
 import { ErrorReplySchema } from './replies';
-import { staffContract } from './staff-contract';
+import { SANDBOX_HEADER, staffContract } from './staff-contract';
 
 export interface StaffClientConfig {
   /** Where the mock bank is: an origin (with a path prefix, if any) without a trailing slash. */
   readonly baseUrl: string;
   /** The token to send, read on every call. */
   readonly token?: () => string | undefined;
+  /** The sandbox to act on (sent as `X-Mock-Sandbox`), read on every call; the request's own when none. */
+  readonly sandbox?: () => string | undefined;
 }
 
 /** A staff call that did not succeed: the bank's message, and its status (none when no reply came). */
@@ -32,8 +34,16 @@ export function createStaffClient(config: StaffClientConfig) {
     validateResponse: true,
     api: (args) => {
       const token = config.token?.();
-      if (token === undefined || token === '') return tsRestFetchApi(args);
-      return tsRestFetchApi({ ...args, headers: { ...args.headers, authorization: `Bearer ${token}` } });
+      const sandbox = config.sandbox?.();
+      if (!token && !sandbox) return tsRestFetchApi(args);
+      return tsRestFetchApi({
+        ...args,
+        headers: {
+          ...args.headers,
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(sandbox ? { [SANDBOX_HEADER.toLowerCase()]: sandbox } : {}),
+        },
+      });
     },
   });
 }

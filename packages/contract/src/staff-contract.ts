@@ -3,7 +3,8 @@
  * customers, the identity (KYC) cases with their documents and the pending requests (`/__mock/staff/…`),
  * decide a case or a request, set or clear a customer's account message, read the messages the bank sent
  * by e-mail (its outbox), read and clear the request journal, move the bank's clock, save, restore and
- * delete named snapshots, and reset the bank.
+ * delete named snapshots, reset the bank, and list, make and remove sandboxes (a bank of their own for a
+ * visitor or a test, picked by the `X-Mock-Sandbox` header or the `mock_sandbox` cookie).
  *
  * Every route is a ts-rest route over zod schemas: the mock server parses the path parameters, query and
  * body of each request with them and types its replies by them, and the admin area calls them through
@@ -11,7 +12,7 @@
  */
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
-import { operationNames } from './operations';
+import { operationNamed } from './operations';
 import { ErrorReplySchema } from './replies';
 
 const c = initContract();
@@ -185,10 +186,13 @@ const filterValue = (field: string) =>
 /** The journal's filters, each an exact match (absent or empty: any). */
 export const JournalFilterSchema = z.strictObject(
   {
-    operation: filterValue('operation').refine(
-      (value) => value === undefined || (operationNames as readonly string[]).includes(value),
-      'operation: not an operation of the contract (its TypeScript name, such as login)',
-    ),
+    /** The TypeScript name (`login`) or the wire name of the network tab (`userlogin`), read as the TypeScript name. */
+    operation: filterValue('operation')
+      .refine(
+        (value) => value === undefined || operationNamed(value) !== undefined,
+        'operation: not an operation of the contract (its TypeScript name, such as login, or its wire name, such as userlogin)',
+      )
+      .transform((value) => (value === undefined ? undefined : operationNamed(value))),
     email: filterValue('email'),
     status: filterValue('status')
       .refine(
@@ -251,12 +255,158 @@ export const SnapshotSummarySchema = z.object({
 export const OkSchema = z.object({ ok: z.literal(true) });
 
 // -------------------------------------------------------------------------------------------------
+// sandboxes: a private bank per visitor or per test, beside the default one
+
+/** The request header that picks a sandbox. */
+export const SANDBOX_HEADER = 'X-Mock-Sandbox';
+/** The cookie that picks a sandbox (set by `GET /__mock/sandboxes/:name/open`, or per visitor). */
+export const SANDBOX_COOKIE = 'mock_sandbox';
+/** A sandbox's name: 1 to 40 lowercase letters, digits and dashes. */
+export const SANDBOX_NAME = /^[a-z0-9-]{1,40}$/u;
+export const SANDBOX_NAME_RULE = 'must be 1 to 40 lowercase letters, digits or dashes';
+export const SandboxNameSchema = z
+  .string({ error: (issue) => (issue.input === undefined ? 'name: is required' : 'name: must be text') })
+  .regex(SANDBOX_NAME, `name: ${SANDBOX_NAME_RULE}`);
+export const CreateSandboxSchema = z.strictObject(
+  {
+    name: SandboxNameSchema.optional(),
+    /** A named snapshot of the default bank to start from (the seed when absent). */
+    from: SnapshotNameSchema.optional(),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'invalid_type'
+        ? 'Send {} or {"name": NAME, "from": SNAPSHOT}'
+        : 'A sandbox takes name and from only',
+  },
+);
+/** A sandbox: when it was made and when it goes if nobody uses it (real time, ISO 8601). */
+export const SandboxSchema = z.object({
+  name: z.string(),
+  createdAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+});
+/** A sandbox as listed: also when it was last used and about how much memory its bank holds. */
+export const SandboxSummarySchema = SandboxSchema.extend({
+  lastUsedAt: z.iso.datetime(),
+  /** About how many bytes its records and uploads hold. */
+  sizeBytes: z.number(),
+  customers: z.number(),
+  /** Whether it was made for a browser that opened the portal (MOCK_SANDBOX_PER_VISITOR). */
+  perVisitor: z.boolean(),
+});
+export const SandboxListSchema = z.object({
+  sandboxes: z.array(SandboxSummarySchema),
+  /** How many may exist at once (MOCK_SANDBOXES_MAX), and how long an idle one lives. */
+  max: z.number(),
+  idleMinutes: z.number(),
+  /** Whether every browser that opens the portal gets one of its own. */
+  perVisitor: z.boolean(),
+});
+/** The bank a request reaches: a sandbox (and when it goes), or the default bank (`name` null). */
+export const CurrentSandboxSchema = z.object({
+  name: z.string().nullable(),
+  expiresAt: z.iso.datetime().nullable(),
+  perVisitor: z.boolean(),
+});
+
+// -------------------------------------------------------------------------------------------------
+// fault rules: failures and delays on demand, per operation, in the request's sandbox
+
+/** The longest delay a rule may add (a minute). */
+export const MAX_FAULT_LATENCY_MS = 60_000;
+const latencyMs = z
+  .number({ error: 'latencyMs: must be a number of milliseconds' })
+  .int({ error: 'latencyMs: must be a whole number of milliseconds' })
+  .min(0, { error: 'latencyMs: must be at least 0' })
+  .max(MAX_FAULT_LATENCY_MS, { error: `latencyMs: must be at most ${MAX_FAULT_LATENCY_MS}` });
+
+/**
+ * A rule as sent: which operation, and what happens to its calls. A rule with only a delay delays them
+ * and lets the bank answer; one that drops cuts the connection; any other fails them (503 by default).
+ */
+export const FaultRuleInputSchema = z
+  .strictObject(
+    {
+      /** The TypeScript name (`getBalance`) or the wire name (`getinstituition`, `userlogin`). */
+      operation: z
+        .string({ error: 'operation: is required' })
+        .refine(
+          (name) => operationNamed(name) !== undefined,
+          'operation: not an operation of the contract (its TypeScript or wire name)',
+        ),
+      /** The reply's status (4xx or 5xx); 503 when none is named and the rule neither drops nor only delays. */
+      status: z
+        .number({ error: 'status: must be an HTTP status such as 503' })
+        .int({ error: 'status: must be an HTTP status such as 503' })
+        .min(400, { error: 'status: must be 400 to 599' })
+        .max(599, { error: 'status: must be 400 to 599' })
+        .optional(),
+      /** The refusal's message (the bank's usual words for a simulated fault when absent). */
+      message: z
+        .string({ error: 'message: must be text' })
+        .trim()
+        .min(1, { error: 'message: must not be empty' })
+        .max(300, { error: 'message: must be at most 300 characters' })
+        .optional(),
+      /** A delay before the answer: milliseconds, or `[min, max]` for a random one between them. */
+      latencyMs: z
+        .union([latencyMs, z.tuple([latencyMs, latencyMs])], {
+          error: 'latencyMs: must be a number of milliseconds or [min, max]',
+        })
+        .refine((value) => typeof value === 'number' || value[0] <= value[1], 'latencyMs: min must not exceed max')
+        .optional(),
+      /** Cut the connection without a reply, as a timeout or a network failure looks. */
+      drop: z.boolean({ error: 'drop: must be true or false' }).optional(),
+      /** Applies to this many calls, then stops (every call when absent). */
+      times: z
+        .number({ error: 'times: must be a whole number' })
+        .int({ error: 'times: must be a whole number' })
+        .min(1, { error: 'times: must be at least 1' })
+        .max(1_000_000, { error: 'times: must be at most 1000000' })
+        .optional(),
+      /** The share of calls it applies to, 0 to 1 (every call when absent). */
+      rate: z
+        .number({ error: 'rate: must be a number from 0 to 1' })
+        .min(0, { error: 'rate: must be a number from 0 to 1' })
+        .max(1, { error: 'rate: must be a number from 0 to 1' })
+        .optional(),
+    },
+    {
+      error: (issue) =>
+        issue.code === 'invalid_type'
+          ? 'Send {"operation": NAME, "status"?, "message"?, "latencyMs"?, "drop"?, "times"?, "rate"?}'
+          : 'A rule takes operation, status, message, latencyMs, drop, times and rate only',
+    },
+  )
+  .refine(
+    (rule) => !(rule.drop === true && rule.status !== undefined),
+    'A rule either drops calls or answers a status',
+  );
+
+/** A rule as listed: as sent, with the contract's name of its operation, its id and how often it fired. */
+export const FaultRuleSchema = z.object({
+  id: z.string(),
+  operation: z.string(),
+  status: z.number().optional(),
+  message: z.string().optional(),
+  latencyMs: z.union([z.number(), z.tuple([z.number(), z.number()])]).optional(),
+  drop: z.boolean().optional(),
+  times: z.number().optional(),
+  rate: z.number().optional(),
+  /** How many calls it applied to so far. */
+  fired: z.number(),
+  /** How many more calls it applies to (null: no end). */
+  remaining: z.number().nullable(),
+});
+
+// -------------------------------------------------------------------------------------------------
 // the routes
 
 /** The error shape of every refusal. */
 const staffErrors = Object.fromEntries(
-  [400, 401, 403, 404, 409, 413, 415, 429, 500].map((status) => [status, ErrorReplySchema]),
-) as Record<400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500, typeof ErrorReplySchema>;
+  [400, 401, 403, 404, 409, 413, 415, 429, 500, 503].map((status) => [status, ErrorReplySchema]),
+) as Record<400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503, typeof ErrorReplySchema>;
 
 export const staffContract = c.router(
   {
@@ -361,6 +511,60 @@ export const staffContract = c.router(
       body: c.noBody(),
       responses: { 200: z.object({ ok: z.literal(true), name: z.string() }) },
     },
+    listFaults: {
+      method: 'GET',
+      path: '/__mock/faults',
+      summary: 'The fault rules of this sandbox, with how often each fired',
+      responses: { 200: z.array(FaultRuleSchema) },
+    },
+    addFault: {
+      method: 'POST',
+      path: '/__mock/faults',
+      summary: "Fail, drop or delay an operation's calls (in the request's sandbox)",
+      body: FaultRuleInputSchema,
+      responses: { 201: FaultRuleSchema },
+    },
+    clearFaults: {
+      method: 'DELETE',
+      path: '/__mock/faults',
+      summary: 'Remove every fault rule of this sandbox',
+      body: c.noBody(),
+      responses: { 200: OkSchema },
+    },
+    listSandboxes: {
+      method: 'GET',
+      path: '/__mock/sandboxes',
+      summary: 'The sandboxes, most recently used first, with the limits',
+      responses: { 200: SandboxListSchema },
+    },
+    createSandbox: {
+      method: 'POST',
+      path: '/__mock/sandboxes',
+      summary: 'Make a sandbox: a bank of its own, from the seed or from a named snapshot of the default bank',
+      body: CreateSandboxSchema,
+      responses: { 201: SandboxSchema, 503: ErrorReplySchema },
+    },
+    deleteSandbox: {
+      method: 'DELETE',
+      path: '/__mock/sandboxes/:name',
+      summary: 'Remove a sandbox and everything in it',
+      pathParams: z.object({ name: z.string() }),
+      body: c.noBody(),
+      responses: { 200: z.object({ ok: z.literal(true), name: z.string() }) },
+    },
+    currentSandbox: {
+      method: 'GET',
+      path: '/__mock/sandbox',
+      summary: 'The bank this request reaches: its sandbox and when it goes, or the default bank',
+      responses: { 200: CurrentSandboxSchema },
+    },
+    startOver: {
+      method: 'POST',
+      path: '/__mock/sandbox/start-over',
+      summary: "Back to the seed in this request's own sandbox (the default bank is not touched)",
+      body: c.noBody(),
+      responses: { 200: CurrentSandboxSchema },
+    },
     resetBank: {
       method: 'POST',
       path: '/__mock/reset',
@@ -391,3 +595,9 @@ export type JournalQuery = z.input<typeof JournalFilterSchema>;
 export type JournalFilter = Partial<z.output<typeof JournalFilterSchema>>;
 export type ClockState = z.infer<typeof ClockStateSchema>;
 export type SnapshotSummary = z.infer<typeof SnapshotSummarySchema>;
+export type Sandbox = z.infer<typeof SandboxSchema>;
+export type FaultRuleInput = z.infer<typeof FaultRuleInputSchema>;
+export type FaultRule = z.infer<typeof FaultRuleSchema>;
+export type SandboxSummary = z.infer<typeof SandboxSummarySchema>;
+export type SandboxList = z.infer<typeof SandboxListSchema>;
+export type CurrentSandbox = z.infer<typeof CurrentSandboxSchema>;

@@ -85,6 +85,9 @@ const EnvSchema = z.object({
   MOCK_MAIL_PER_EMAIL: callLimit('MOCK_MAIL_PER_EMAIL', 'e-mails per 15 minutes').optional(),
   MOCK_SIGNUP_PER_CLIENT: callLimit('MOCK_SIGNUP_PER_CLIENT', 'sign-ups per 10 minutes').optional(),
   MOCK_STATE_FILE: z.string().optional(),
+  MOCK_SANDBOX_PER_VISITOR: bool('MOCK_SANDBOX_PER_VISITOR').optional(),
+  MOCK_SANDBOX_IDLE_MINUTES: number('MOCK_SANDBOX_IDLE_MINUTES', 1, 7 * 24 * 60).optional(),
+  MOCK_SANDBOXES_MAX: number('MOCK_SANDBOXES_MAX', 1, 1000).optional(),
   MOCK_UPSTREAM: z
     .string()
     .refine((s) => s === '' || isHttpBase(s), {
@@ -163,6 +166,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
       ...(e.MOCK_LATENCY ? { latency: parseLatency(e.MOCK_LATENCY) } : {}),
       ...(e.MOCK_FAULT_RATE === undefined ? {} : { faultRate: e.MOCK_FAULT_RATE }),
       // A relative path is from where pnpm was started (INIT_CWD), not from this package.
+      // Sandboxes (http/sandboxes.ts): a bank per visitor or per test, beside the default one.
+      sandboxes: {
+        perVisitor: e.MOCK_SANDBOX_PER_VISITOR ?? false,
+        ...(e.MOCK_SANDBOX_IDLE_MINUTES === undefined ? {} : { idleMinutes: e.MOCK_SANDBOX_IDLE_MINUTES }),
+        ...(e.MOCK_SANDBOXES_MAX === undefined ? {} : { max: e.MOCK_SANDBOXES_MAX }),
+      },
       ...(e.MOCK_STATE_FILE ? { stateFile: path.resolve(env.INIT_CWD ?? process.cwd(), e.MOCK_STATE_FILE) } : {}),
       // The validating proxy (http/proxy.ts): the API goes to this host, checked against the contract both ways.
       ...(e.MOCK_UPSTREAM ? { upstream: e.MOCK_UPSTREAM.endsWith('/') ? e.MOCK_UPSTREAM : `${e.MOCK_UPSTREAM}/` } : {}),

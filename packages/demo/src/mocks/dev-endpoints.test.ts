@@ -272,6 +272,32 @@ describe('the same developer endpoints in the demo as on the server', () => {
     ]);
   });
 
+  it('fault rules: added, firing on the API, listed with their counts, cleared; bad rules refused alike', async () => {
+    const replies = await same(async (send) => {
+      const lookup = () =>
+        send('/api/users.php?crud=iduser', { method: 'POST', body: new URLSearchParams({ email: 'demo@bank.test' }) });
+      return [
+        await send('/__mock/faults', json('POST', { operation: 'iduser', status: 502, message: 'Down', times: 1 })),
+        await lookup(),
+        await lookup(),
+        await send('/__mock/faults'),
+        await send('/__mock/faults', json('POST', { operation: 'nothing' })),
+        await send('/__mock/faults', json('POST', { operation: 'iduser', rate: 3 })),
+        await send('/__mock/faults', { method: 'DELETE' }),
+        await send('/__mock/faults'),
+      ];
+    });
+    expect(replies.map((r) => r.status)).toEqual([201, 502, 200, 200, 400, 400, 200, 200]);
+  });
+
+  it('a fault rule that drops a call: no reply in the demo either', async () => {
+    await toDemo('/__mock/faults', json('POST', { operation: 'iduser', drop: true, times: 1 }));
+    const lookup = () =>
+      toDemo('/api/users.php?crud=iduser', { method: 'POST', body: new URLSearchParams({ email: 'demo@bank.test' }) });
+    await expect(lookup()).rejects.toThrow(TypeError);
+    expect((await lookup()).status).toBe(200);
+  });
+
   it('the login lookup limit, with Retry-After; and the API refusing other methods', async () => {
     const lookup = (send: Send) =>
       send('/api/users.php?crud=iduser', { method: 'POST', body: new URLSearchParams({ email: 'demo@bank.test' }) });

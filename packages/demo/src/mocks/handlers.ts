@@ -30,8 +30,9 @@ import {
   resultOfError,
   type Reply,
 } from '@ebank/mock-server/src/http/reply';
-import { http, HttpResponse, type RequestHandler } from 'msw';
-import { Journal } from '@ebank/mock-server/src/http/dev-journal';
+import { delay, http, HttpResponse, type RequestHandler } from 'msw';
+import { Journal, namedOperation } from '@ebank/mock-server/src/http/dev-journal';
+import { FaultRules } from '@ebank/mock-server/src/http/fault-rules';
 import type { DemoBank } from './demo-bank';
 
 export interface DemoHandlerOptions {
@@ -147,12 +148,15 @@ export function demoHandlers(demo: DemoBank, { origin }: DemoHandlerOptions): Re
   const at = (path: string) => `${origin}${path}`;
   // The request journal lives in the page's memory only, as it lives in the server's.
   const journal = new Journal();
+  // The fault rules too (POST /__mock/faults): a test of the demo fails or delays calls as on the server.
+  const faults = new FaultRules();
   const host: DevHost = {
     bank: () => demo.current(),
     reset: () => demo.reset(),
     journal,
     snapshots: demo.snapshots,
     restore: (snapshot) => demo.restore(snapshot),
+    faults,
   };
 
   return [
@@ -170,6 +174,18 @@ export function demoHandlers(demo: DemoBank, { origin }: DemoHandlerOptions): Re
         if (refused) {
           journal.record({ call, result: refused, startedAt });
           return send(apiReply(refused));
+        }
+        // The fault rules (POST /__mock/faults), as the server applies them.
+        const named = faults.empty ? null : namedOperation(query, form.fields);
+        const fault = named === null ? undefined : faults.take(named, Math.random);
+        if (fault) {
+          if (fault.delayMs > 0) await delay(fault.delayMs);
+          if (fault.drop) return HttpResponse.error();
+          if (fault.fail) {
+            const failed = errorResult(fault.fail.status, fault.fail.message, 'simulated_fault');
+            journal.record({ call, result: failed, startedAt });
+            return send(apiReply(failed));
+          }
         }
         const result = await handleApiCall(bank, { ...call, origin: url.origin });
         journal.record({ call, result, startedAt });

@@ -172,6 +172,16 @@ export class Bank {
     return digestOf(this.records);
   }
 
+  /** About how many bytes the bank's records hold: their JSON text, the uploads in base64 (as listed for sandboxes). */
+  sizeBytes(): number {
+    return JSON.stringify(this.snapshot()).length;
+  }
+
+  /** How many customers it has (staff aside). */
+  customerCount(): number {
+    return this.users.all().filter((user) => user.role !== 'admin').length;
+  }
+
   /** Everything the bank holds, as a plain JSON object (a copy: later changes do not touch it). */
   snapshot(): BankSnapshot {
     return snapshotOf(this.records);

@@ -8,7 +8,8 @@ export type BankErrorCode =
   | 'locked'
   | 'rate_limited'
   | 'gone'
-  | 'quota_exceeded';
+  | 'quota_exceeded'
+  | 'unavailable';
 
 const STATUS: Record<BankErrorCode, number> = {
   invalid: 400,
@@ -21,6 +22,8 @@ const STATUS: Record<BankErrorCode, number> = {
   rate_limited: 429,
   // The customer's stored files are at their limit: the request conflicts with what the account holds.
   quota_exceeded: 409,
+  // The server holds as much as it may (sandboxes): try again later.
+  unavailable: 503,
 };
 
 export class BankError extends Error {

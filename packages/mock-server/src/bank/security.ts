@@ -152,7 +152,15 @@ const VERIFIED_TOKENS = 10_000;
 export class TokenSigner {
   private readonly secret: Uint8Array<ArrayBuffer>;
   private key: Promise<CryptoKey> | undefined;
-  private readonly verified = new LRUCache<string, Readonly<TokenClaims>>({ max: VERIFIED_TOKENS });
+  /**
+   * Made at the first check: lru-cache sets aside room for all its entries at once, and a bank that never
+   * checks a token (a fresh sandbox) should not pay for it.
+   */
+  private remembered: LRUCache<string, Readonly<TokenClaims>> | undefined;
+  private get verified(): LRUCache<string, Readonly<TokenClaims>> {
+    this.remembered ??= new LRUCache({ max: VERIFIED_TOKENS });
+    return this.remembered;
+  }
 
   constructor(secret: Uint8Array = randomBytes(32)) {
     this.secret = Uint8Array.from(secret);

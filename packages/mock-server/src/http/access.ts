@@ -8,8 +8,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { Request, RequestHandler } from 'express';
-import type { Bank } from '../bank/bank';
 import { BankError } from '../bank/errors';
+import { sandboxNamed } from './dev-sandboxes';
+import type { Sandboxes } from './sandboxes';
 import { sendError } from './reply';
 
 /** The names of this machine: a browser on it reaches the server by any of them. */
@@ -109,21 +110,31 @@ export function sameSiteWrites(ownHosts: readonly string[]): RequestHandler {
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /**
- * The developer endpoints that stay open with a staff key: health, uploaded pictures, and the staff
- * address, which only leads to the portal's admin area (where staff sign in).
+ * The developer endpoints that stay open with a staff key: health, uploaded pictures, the staff address,
+ * which only leads to the portal's admin area (where staff sign in), and what a visitor does with the
+ * sandbox the request names: see it, start it over, open its link.
  */
 function isOpenWithKey(req: Request): boolean {
+  // A visitor's 'Start over' of the sandbox the request names (never the default bank's reset).
+  if (req.method === 'POST') return req.path.toLowerCase().replace(/(?<=.)\/$/u, '') === '/sandbox/start-over';
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   // Mounted at /__mock: `req.path` is the rest, matched as Express matches routes (any case, trailing slash).
   const path = req.path.toLowerCase().replace(/(?<=.)\/$/u, '');
-  return path === '/health' || path.startsWith('/uploads/') || path === '/staff';
+  return (
+    path === '/health' ||
+    path.startsWith('/uploads/') ||
+    path === '/staff' ||
+    // Which bank this browser reaches, and the link into a sandbox (its name is the key to it).
+    path === '/sandbox' ||
+    /^\/sandboxes\/[^/]+\/open$/u.test(path)
+  );
 }
 
 /**
  * With a staff key, the developer endpoints (mounted at /__mock) need `Authorization: Bearer <key>` or
  * a signed-in admin's token; without one they stay open (docs/decisions/0007).
  */
-export function staffGate(staffKey: string | undefined, bank: () => Bank): RequestHandler {
+export function staffGate(staffKey: string | undefined, sandboxes: Sandboxes): RequestHandler {
   if (staffKey === undefined) return (_req, _res, next) => next();
   const key = digest(staffKey);
   return async (req, res, next) => {
@@ -137,12 +148,17 @@ export function staffGate(staffKey: string | undefined, bank: () => Bank): Reque
         next();
         return;
       }
-      try {
-        await bank().authenticate(credential, 'admin');
-        next();
-        return;
-      } catch (error) {
-        if (!(error instanceof BankError)) throw error;
+      // An admin of the default bank acts on any sandbox; an admin of a sandbox on that sandbox only.
+      const named = sandboxNamed(req);
+      const sandbox = named === undefined ? undefined : sandboxes.find(named);
+      for (const bank of [sandboxes.byDefault.bank(), ...(sandbox ? [sandbox.bank()] : [])]) {
+        try {
+          await bank.authenticate(credential, 'admin');
+          next();
+          return;
+        } catch (error) {
+          if (!(error instanceof BankError)) throw error;
+        }
       }
     }
     res.setHeader('WWW-Authenticate', 'Bearer realm="mock bank staff"');

@@ -21,7 +21,7 @@ import {
   rateLimitRefusal,
   type ApiResult,
 } from './api-core';
-import { Journal, type AnsweredCall } from './dev-journal';
+import type { AnsweredCall } from './dev-journal';
 import { formOf, FormRefusal, parseForm } from './form-parsers';
 import {
   apiReply,
@@ -34,7 +34,17 @@ import {
   sendReply,
 } from './reply';
 import { hostCheck, sameSiteWrites, staffGate } from './access';
-import { DEV_ENDPOINTS, DEV_BODY_PATHS, STAFF_API_PATH, STAFF_BODY_LIMIT_BYTES, type DevHost } from './dev-endpoints';
+import { DEV_ENDPOINTS, DEV_BODY_PATHS, STAFF_API_PATH, STAFF_BODY_LIMIT_BYTES } from './dev-endpoints';
+import { pickSandbox, sandboxOf, sandboxPerVisitor, sandboxRouter } from './dev-sandboxes';
+import {
+  DEFAULT_SANDBOX_IDLE_MINUTES,
+  DEFAULT_SANDBOXES_MAX,
+  Sandbox,
+  Sandboxes,
+  type BankMaker,
+  type SandboxLimits,
+} from './sandboxes';
+import { SIMULATED_FAULT_MESSAGE } from './fault-rules';
 import { NamedSnapshots } from './dev-snapshots';
 import { staffRouter } from './staff';
 import { openApiRouter } from './openapi';
@@ -63,6 +73,8 @@ export interface AppOptions {
   readonly upstream?: string | undefined;
   /** Who may reach the server and its developer endpoints (access.ts); by default loopback names and IPs, no key. */
   readonly access?: AccessOptions | undefined;
+  /** The sandboxes' limits (sandboxes.ts), and the real time their idle time is counted by (tests). */
+  readonly sandboxes?: (Partial<SandboxLimits> & { readonly realNow?: () => number }) | undefined;
 }
 
 export interface AccessOptions {
@@ -76,8 +88,10 @@ export interface AccessOptions {
 export interface MockApp {
   /** The Express app: hand it to `http.createServer`, to supertest, or to another app's `use`. */
   readonly express: express.Express;
-  /** The bank as it stands now (replaced by POST /__mock/reset). */
+  /** The default bank as it stands now (replaced by POST /__mock/reset). */
   readonly bank: () => Bank;
+  /** The default bank and the sandboxes beside it. */
+  readonly sandboxes: Sandboxes;
   /** Writes the state file now if the bank changed (nothing without a state file). */
   readonly saveState: () => void;
   /** A last write of the state file, and none after it (on shutdown). */
@@ -96,49 +110,77 @@ const noStore: RequestHandler = (_req, res, next) => {
   next();
 };
 
-/** An API call comes in: never cached, and its arrival noted (before its body is read) for the journal. */
-const callArrives: RequestHandler = (_req, res, next) => {
-  res.locals.startedAt = performance.now();
-  res.setHeader('Cache-Control', 'no-store');
-  next();
-};
-
 export async function createApp(options: AppOptions = {}): Promise<MockApp> {
   const stateFile =
     options.stateFile === undefined
       ? undefined
       : new StateFile(options.stateFile, { delayMs: options.stateWriteDelayMs });
-  const signer = new TokenSigner(stateFile?.signingKey);
   const seedOptions = {
     config: options.bank ?? {},
-    signer,
     // Hashes from before PBKDF2 (a state file's, a snapshot's) still sign in, and are brought up to date.
     olderHashes: checkScryptHash,
     // On a shared server the admin signs in with the staff key: the seeded password is public.
     adminPassword: options.access?.staffKey,
     ...(options.now ? { now: options.now } : {}),
   };
-  let bank = stateFile?.restore(seedOptions) ?? (await seedBank(seedOptions));
-  /** The named snapshots (POST /__mock/snapshots), kept in the state file with the bank. */
-  const snapshots = new NamedSnapshots(stateFile?.namedSnapshots);
+  /** How a bank of a sandbox is made, restored and reset: each sandbox signs its tokens with a key of its own. */
+  const makerFor = (signer: TokenSigner): BankMaker => ({
+    seed: () => seedBank({ ...seedOptions, signer }),
+    restore: (snapshot, clockOf) =>
+      Bank.restore(snapshot, {
+        ...seedOptions,
+        signer,
+        catalogue: CATALOGUE,
+        ...(clockOf ? { clock: clockOf.clock } : {}),
+      }),
+  });
+  // The default bank signs with the state file's key, so that a restart signs nobody out.
+  const defaultSigner = new TokenSigner(stateFile?.signingKey);
+  const defaultMaker = makerFor(defaultSigner);
+  const realNow = options.sandboxes?.realNow ?? Date.now;
+  const byDefault = new Sandbox(
+    null,
+    stateFile?.restore({ ...seedOptions, signer: defaultSigner }) ?? (await defaultMaker.seed()),
+    defaultMaker,
+    {
+      realNow: options.now ?? Date.now,
+      // The named snapshots (POST /__mock/snapshots), kept in the state file with the default bank.
+      snapshots: new NamedSnapshots(stateFile?.namedSnapshots),
+    },
+  );
+  const sandboxes = new Sandboxes(
+    byDefault,
+    () => makerFor(new TokenSigner()),
+    {
+      max: options.sandboxes?.max ?? DEFAULT_SANDBOXES_MAX,
+      idleMinutes: options.sandboxes?.idleMinutes ?? DEFAULT_SANDBOX_IDLE_MINUTES,
+      perVisitor: options.sandboxes?.perVisitor ?? false,
+    },
+    { realNow },
+  );
   const random = options.random ?? Math.random;
   const validateReplies = options.validateReplies ?? true;
 
   const app = express();
-  /** The calls the API answered (GET /__mock/journal); in memory only. */
-  const journal = new Journal(options.now ? { now: options.now } : {});
-  /** Records a call in the journal; `startedAt` is when the call came in (`res.locals.startedAt`). */
+  /** Records a call in its sandbox's journal; `startedAt` is when the call came in (`res.locals.startedAt`). */
   const record = (res: express.Response, call: AnsweredCall['call'], result: ApiResult) => {
     const startedAt = typeof res.locals.startedAt === 'number' ? res.locals.startedAt : performance.now();
-    journal.record({ call, result, startedAt });
+    sandboxOf(res, sandboxes).journal.record({ call, result, startedAt });
+  };
+  const pick = pickSandbox(sandboxes);
+  /** An API call comes in: never cached, its arrival noted (before its body is read) for the journal, its sandbox picked. */
+  const callArrives: RequestHandler = (req, res, next) => {
+    res.locals.startedAt = performance.now();
+    res.setHeader('Cache-Control', 'no-store');
+    pick(req, res, next);
   };
 
-  // --- the state file (MOCK_STATE_FILE, see persistence.ts) ------------------------------------
+  // --- the state file (MOCK_STATE_FILE, see persistence.ts): the default bank only ----------------
   if (stateFile)
     app.use(
       stateFile.keep(
-        () => bank,
-        () => snapshots.all(),
+        () => byDefault.bank(),
+        () => byDefault.snapshots.all(),
       ),
     );
   app.disable('x-powered-by');
@@ -152,7 +194,12 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
   app.use(
     '/__mock',
     sameSiteWrites(allowedHosts),
-    staffGate(options.access?.staffKey, () => bank),
+    staffGate(options.access?.staffKey, sandboxes),
+    // Every developer endpoint acts on the request's sandbox, except those of the sandboxes themselves.
+    (req, res, next) => {
+      if (/^\/sandboxes(?:\/|$)/iu.test(req.path)) next();
+      else pick(req, res, next);
+    },
   );
 
   // --- the validating proxy (MOCK_UPSTREAM): the API goes to the real host instead ---------------
@@ -161,6 +208,8 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
   // --- the API ---------------------------------------------------------------------------------
   const { latency, faultRate } = options;
   const answer: RequestHandler = async (req, res) => {
+    const sandbox = sandboxOf(res, sandboxes);
+    const bank = sandbox.bank();
     // Express parses the query on every read of `req.query`: read once.
     const query = req.query;
     const { fields, files } = formOf(req);
@@ -184,11 +233,25 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
       sendReply(res, apiReply(failure));
       return;
     }
+    // The sandbox's fault rules (POST /__mock/faults) first, then MOCK_FAULT_RATE.
+    const fault = sandbox.faults.empty ? undefined : sandbox.faults.take(decoded.name, random);
+    if (fault) {
+      if (fault.delayMs > 0) await sleep(fault.delayMs);
+      if (fault.drop) {
+        req.socket.destroy();
+        return;
+      }
+      if (fault.fail) {
+        const failed = errorResult(fault.fail.status, fault.fail.message, 'simulated_fault');
+        record(res, call, failed);
+        sendReply(res, apiReply(failed));
+        return;
+      }
+    }
     if (faultRate && random() < faultRate) {
-      const message = 'The bank is temporarily unavailable (simulated). Please try again.';
-      const fault = errorResult(503, message, 'simulated_fault');
-      record(res, call, fault);
-      sendReply(res, apiReply(fault));
+      const simulated = errorResult(503, SIMULATED_FAULT_MESSAGE, 'simulated_fault');
+      record(res, call, simulated);
+      sendReply(res, apiReply(simulated));
       return;
     }
     // For links to uploaded pictures.
@@ -207,18 +270,8 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
     });
 
   // --- developer endpoints (dev-endpoints.ts, shared with the in-browser demo) ------------------
-  const host: DevHost = {
-    journal,
-    bank: () => bank,
-    snapshots,
-    restore: (snapshot) => {
-      bank = Bank.restore(snapshot, { ...seedOptions, catalogue: CATALOGUE, clock: bank.clock });
-      return Promise.resolve();
-    },
-    reset: async () => {
-      bank = await seedBank(seedOptions);
-    },
-  };
+  // Server only: the sandboxes (dev-sandboxes.ts).
+  app.use(sandboxRouter(sandboxes));
   // The body parsers of the staff API, and the way from the staff address to the admin area (server only).
   app.use(STAFF_API_PATH, staffRouter());
   // The clock's and the snapshots' bodies, read as the staff API's are.
@@ -230,7 +283,7 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
   for (const endpoint of DEV_ENDPOINTS) {
     app.route(endpoint.path)[VERBS[endpoint.method]](async (req, res) => {
       const body: unknown = req.body;
-      sendReply(res, await endpoint.answer(host, { params: req.params, query: req.query, body }));
+      sendReply(res, await endpoint.answer(sandboxOf(res, sandboxes), { params: req.params, query: req.query, body }));
     });
   }
   // Server only: GET /__mock/openapi.json and /__mock/docs.
@@ -239,6 +292,8 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
   // --- the web app ---------------------------------------------------------------------------
   const webRoot = options.webRoot;
   if (webRoot && existsSync(path.join(webRoot, 'index.html'))) {
+    // MOCK_SANDBOX_PER_VISITOR: a browser that opens the portal gets a bank of its own.
+    if (sandboxes.limits.perVisitor) app.use('/wp-user', sandboxPerVisitor(sandboxes));
     app.use('/wp-user', webApp(webRoot));
   }
   app.get('/', (_req, res) => {
@@ -286,8 +341,12 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
 
   return {
     express: app,
-    bank: () => bank,
+    bank: () => byDefault.bank(),
+    sandboxes,
     saveState: () => stateFile?.flush(),
-    closeState: () => stateFile?.close(),
+    closeState: () => {
+      sandboxes.close();
+      stateFile?.close();
+    },
   };
 }

@@ -1,7 +1,8 @@
 /**
  * The developer endpoints (health, the uploaded pictures, and the staff API of the contract's
  * `staffContract`: the staff state and decisions, account messages, the outbox, the request journal of
- * dev-journal.ts, the bank clock of dev-clock.ts, the named snapshots of dev-snapshots.ts, the reset),
+ * dev-journal.ts, the bank clock of dev-clock.ts, the named snapshots of dev-snapshots.ts, the fault rules
+ * of fault-rules.ts, the reset),
  * without a web framework: each takes a plain request (path parameters, query, body) and gives a plain
  * reply (reply.ts). The Express app (app.ts) and the in-browser demo (packages/demo, behind a service
  * worker) are thin adapters over them, so both answer the same bytes with the same headers; each keeps
@@ -20,6 +21,7 @@ import { clockEndpoints, CLOCK_PATH } from './dev-clock';
 import { snapshotEndpoints, SNAPSHOTS_PATH, type NamedSnapshots } from './dev-snapshots';
 import type { BankSnapshot } from '../bank/model';
 import { staffEndpoint, type StaffEndpoint } from './staff-endpoint';
+import type { FaultRules } from './fault-rules';
 
 // -------------------------------------------------------------------------------------------------
 // the developer endpoints
@@ -36,6 +38,8 @@ export interface DevHost {
   restore(snapshot: BankSnapshot): Promise<void>;
   /** The named snapshots (dev-snapshots.ts); not part of the bank, so a reset keeps them. */
   readonly snapshots: NamedSnapshots;
+  /** The fault rules (fault-rules.ts); not part of the bank, so a reset keeps them. */
+  readonly faults: FaultRules;
 }
 
 /** A request to a developer endpoint as a transport received it. */
@@ -123,6 +127,16 @@ const staffEndpoints = {
       .outboxFor(query.to)
       .map((message) => ({ ...message, createdAt: new Date(message.createdAt).toISOString() })),
   })),
+  faults: staffEndpoint(staffContract.listFaults, { headers: NO_STORE })((host) =>
+    Promise.resolve({ status: 200, body: host.faults.list() }),
+  ),
+  addFault: staffEndpoint(staffContract.addFault)((host, { body }) =>
+    Promise.resolve({ status: 201, body: host.faults.add(body) }),
+  ),
+  clearFaults: staffEndpoint(staffContract.clearFaults)((host) => {
+    host.faults.clear();
+    return Promise.resolve({ status: 200, body: { ok: true } });
+  }),
   resetBank: staffEndpoint(staffContract.resetBank)(async (host) => {
     await host.reset();
     return { status: 200, body: { ok: true } };
@@ -165,8 +179,11 @@ export const DEV_ENDPOINTS: readonly DevEndpoint[] = Object.values(endpoints).ma
   },
 }));
 
+/** Where the fault rules are. */
+export const FAULTS_PATH = staffContract.addFault.path;
+
 /** Where the staff state and decisions are (their requests may carry a JSON or form body). */
 export const STAFF_API_PATH = '/__mock/staff';
 
 /** The other developer endpoints whose requests may carry a JSON or form body, read as the staff API's. */
-export const DEV_BODY_PATHS: readonly string[] = [CLOCK_PATH, SNAPSHOTS_PATH];
+export const DEV_BODY_PATHS: readonly string[] = [CLOCK_PATH, SNAPSHOTS_PATH, FAULTS_PATH];

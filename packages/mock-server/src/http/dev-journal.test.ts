@@ -244,6 +244,19 @@ describe('the journal', () => {
     expect(emails({ operation: '', email: '', status: '' })).toHaveLength(3);
   });
 
+  it('takes the wire name the network tab shows as well as the TypeScript name', () => {
+    const journal = new Journal();
+    journal.record(lookup('a@bank.test'));
+    journal.record(
+      answered({ query: { crud: 'userlogin' }, fields: { email: 'b@bank.test' } }, { status: 401, body: {} }),
+    );
+    const emails = (query: Record<string, unknown>) => journal.list(Journal.filter(query)).map((e) => e.email);
+    expect(emails({ operation: 'userlogin' })).toEqual(['b@bank.test']);
+    expect(emails({ operation: 'crud=userlogin' })).toEqual(['b@bank.test']);
+    expect(emails({ operation: 'login' })).toEqual(['b@bank.test']);
+    expect(Journal.filter({ operation: 'userlogin' })).toEqual({ operation: 'login' });
+  });
+
   it('refuses a bad filter with a 400 that says what is wrong', () => {
     const refusal = (query: Record<string, unknown>) => {
       try {
@@ -255,7 +268,9 @@ describe('the journal', () => {
     };
     expect(refusal({ status: 'ok' })).toEqual({ status: 400, message: 'status: must be an HTTP status such as 200' });
     expect(refusal({ status: '42' })?.status).toBe(400);
-    expect(refusal({ operation: 'getinstituition' })?.message).toMatch(/^operation: not an operation/u);
+    expect(refusal({ operation: 'getinstitution' })?.message).toBe(
+      'operation: not an operation of the contract (its TypeScript name, such as login, or its wire name, such as userlogin)',
+    );
     expect(refusal({ email: ['a@bank.test', 'b@bank.test'] })).toEqual({ status: 400, message: 'email: give it once' });
     expect(refusal({ who: 'me' })).toEqual({ status: 400, message: 'Filter by operation, email or status only' });
   });

@@ -39,11 +39,14 @@ export interface StaffResult<R extends StaffRoute> {
   readonly body: z.input<ReplySchema<R>>;
 }
 
-/** An endpoint made from a staff route: its JSON answer becomes a reply in dev-endpoints.ts. */
-export interface StaffEndpoint {
+/**
+ * An endpoint made from a staff route: its JSON answer becomes a reply in dev-endpoints.ts. `H` is what it
+ * acts on: the request's bank (a {@link DevHost}), or the server's sandboxes (dev-sandboxes.ts).
+ */
+export interface StaffEndpoint<H = DevHost> {
   readonly method: StaffRoute['method'];
   readonly path: string;
-  readonly answer: (host: DevHost, request: DevRequest) => Promise<JsonResult>;
+  readonly answer: (host: H, request: DevRequest) => Promise<JsonResult>;
 }
 
 export interface StaffEndpointOptions {
@@ -76,7 +79,7 @@ export function staffEndpoint<R extends StaffRoute>(route: R, options: StaffEndp
   const params = schemaOr(route.pathParams);
   const query = schemaOr(route.query);
   const body = schemaOr(route.body);
-  return (answer: (host: DevHost, input: StaffInput<R>) => Promise<StaffResult<R>>): StaffEndpoint => ({
+  return <H = DevHost>(answer: (host: H, input: StaffInput<R>) => Promise<StaffResult<R>>): StaffEndpoint<H> => ({
     method: route.method,
     path: route.path,
     answer: async (host, request) => {

@@ -1,0 +1,182 @@
+/**
+ * The server's sandbox endpoints (sandboxes.ts): list, make and remove sandboxes, say which bank a request
+ * reaches, start a visitor's own sandbox over, and the link that puts a browser in a sandbox. Server only:
+ * the in-browser demo's bank already belongs to one browser.
+ *
+ * Also here: how a request picks its bank (the `X-Mock-Sandbox` header, else the `mock_sandbox` cookie,
+ * else the default bank), and how a browser that opens the portal gets a sandbox of its own when the
+ * server gives one per visitor.
+ */
+import { parse as parseCookies } from 'cookie';
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import { SANDBOX_COOKIE, SANDBOX_HEADER, SANDBOX_NAME, staffContract } from '@ebank/contract';
+import { jsonReply, NO_STORE, resultOfError, sendReply } from './reply';
+import { staffEndpoint, type StaffEndpoint } from './staff-endpoint';
+import { checkedName, Sandbox, type Sandboxes } from './sandboxes';
+import { STAFF_BODY_LIMIT_BYTES } from './dev-endpoints';
+
+/** Where the portal is. */
+const PORTAL_PATH = '/wp-user/';
+
+/** What a sandbox endpoint acts on: the server's sandboxes, and the request's own. */
+export interface SandboxHost {
+  readonly sandboxes: Sandboxes;
+  readonly sandbox: Sandbox;
+}
+
+/** The request's sandbox, as the picker left it (the default bank before it ran). */
+export const sandboxOf = (res: Response, sandboxes: Sandboxes): Sandbox => {
+  const picked: unknown = res.locals.sandbox;
+  return picked instanceof Sandbox ? picked : sandboxes.byDefault;
+};
+
+/** The sandbox a request names: by header (a bad name is a 400), else by cookie (a bad one is ignored). */
+function namedSandbox(req: Request): { readonly name: string; readonly byCookie: boolean } | undefined {
+  const header = req.headers[SANDBOX_HEADER.toLowerCase()];
+  if (header !== undefined) {
+    const value = Array.isArray(header) ? header.join(',') : header;
+    return { name: checkedName(value.trim(), SANDBOX_HEADER), byCookie: false };
+  }
+  const cookies = req.headers.cookie;
+  if (!cookies?.includes(SANDBOX_COOKIE)) return undefined;
+  const name = parseCookies(cookies)[SANDBOX_COOKIE];
+  return name !== undefined && SANDBOX_NAME.test(name) ? { name, byCookie: true } : undefined;
+}
+
+/** The name of the sandbox a request names, without checking it (undefined when it names none or a bad one). */
+export function sandboxNamed(req: Request): string | undefined {
+  try {
+    return namedSandbox(req)?.name;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Puts the request's sandbox in `res.locals.sandbox` (made at its first use), or leaves the default bank.
+ * With neither header nor cookie it answers at once, without waiting: the API's calls pass here.
+ */
+export function pickSandbox(sandboxes: Sandboxes): RequestHandler {
+  return (req, res, next) => {
+    let named;
+    try {
+      named = namedSandbox(req);
+    } catch (error) {
+      next(error);
+      return;
+    }
+    if (named === undefined) {
+      next();
+      return;
+    }
+    // A cookie of a sandbox that has gone brings back a fresh one, for the same visitor.
+    const perVisitor = named.byCookie && sandboxes.limits.perVisitor;
+    sandboxes.use(named.name, { perVisitor }).then((sandbox) => {
+      res.locals.sandbox = sandbox;
+      next();
+    }, next);
+  };
+}
+
+/** Sets the cookie that keeps a browser in a sandbox (readable by the portal, which says so: decision 0043). */
+function setSandboxCookie(req: Request, res: Response, name: string) {
+  res.cookie(SANDBOX_COOKIE, name, { path: '/', sameSite: 'lax', secure: req.secure, httpOnly: false });
+}
+
+/**
+ * MOCK_SANDBOX_PER_VISITOR: a browser that opens a page of the portal without a sandbox gets a new one of
+ * its own, and the cookie that keeps it there. Only page loads: the portal's files need no bank.
+ */
+export function sandboxPerVisitor(sandboxes: Sandboxes): RequestHandler {
+  return (req, res, next) => {
+    const isPage =
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      (req.headers['sec-fetch-dest'] === 'document' || (req.headers.accept ?? '').includes('text/html'));
+    if (!isPage) {
+      next();
+      return;
+    }
+    let named;
+    try {
+      named = namedSandbox(req);
+    } catch (error) {
+      next(error);
+      return;
+    }
+    const sandbox = named ? sandboxes.use(named.name, { perVisitor: named.byCookie }) : sandboxes.forVisitor();
+    sandbox.then((made) => {
+      if (!named) setSandboxCookie(req, res, made.name ?? '');
+      next();
+    }, next);
+  };
+}
+
+/** The sandbox endpoints of the staff contract. */
+const endpoints = {
+  listSandboxes: staffEndpoint(staffContract.listSandboxes, { headers: NO_STORE })(({ sandboxes }: SandboxHost) =>
+    Promise.resolve({
+      status: 200,
+      body: {
+        sandboxes: sandboxes.list().map((sandbox) => sandboxes.summary(sandbox)),
+        max: sandboxes.limits.max,
+        idleMinutes: sandboxes.limits.idleMinutes,
+        perVisitor: sandboxes.limits.perVisitor,
+      },
+    }),
+  ),
+  createSandbox: staffEndpoint(staffContract.createSandbox)(async ({ sandboxes }: SandboxHost, { body }) => ({
+    status: 201,
+    body: sandboxes.record(await sandboxes.create(body)),
+  })),
+  deleteSandbox: staffEndpoint(staffContract.deleteSandbox)(({ sandboxes }: SandboxHost, { params }) => {
+    sandboxes.remove(params.name);
+    return Promise.resolve({ status: 200, body: { ok: true, name: params.name } });
+  }),
+  currentSandbox: staffEndpoint(staffContract.currentSandbox, { headers: NO_STORE })(
+    ({ sandboxes, sandbox }: SandboxHost) => Promise.resolve({ status: 200, body: sandboxes.current(sandbox) }),
+  ),
+  startOver: staffEndpoint(staffContract.startOver)(async ({ sandboxes, sandbox }: SandboxHost) => {
+    await sandboxes.startOver(sandbox);
+    return { status: 200, body: sandboxes.current(sandbox) };
+  }),
+} satisfies Record<string, StaffEndpoint<SandboxHost>>;
+
+/** The Express route method for each method of an endpoint. */
+const VERBS = { GET: 'get', POST: 'post', DELETE: 'delete' } as const;
+
+/** The sandbox endpoints and the link that opens one, mounted on the app (after the picker). */
+export function sandboxRouter(sandboxes: Sandboxes): Router {
+  const router = express.Router();
+  router.use(
+    staffContract.createSandbox.path,
+    express.json({ limit: STAFF_BODY_LIMIT_BYTES }),
+    express.urlencoded({ extended: false, limit: STAFF_BODY_LIMIT_BYTES }),
+  );
+  for (const endpoint of Object.values(endpoints)) {
+    router[VERBS[endpoint.method]](endpoint.path, async (req, res) => {
+      const host = { sandboxes, sandbox: sandboxOf(res, sandboxes) };
+      const body: unknown = req.body;
+      try {
+        sendReply(res, jsonReply(await endpoint.answer(host, { params: req.params, query: req.query, body })));
+      } catch (error) {
+        sendReply(res, jsonReply(resultOfError(error)));
+      }
+    });
+  }
+  // A link demo staff can send: this browser goes into the sandbox (made if need be), then to the portal.
+  router.get(OPEN_PATH, async (req, res) => {
+    try {
+      const name = checkedName(req.params.name, 'name');
+      await sandboxes.use(name);
+      setSandboxCookie(req, res, name);
+      res.setHeader('Cache-Control', 'no-store');
+      res.redirect(PORTAL_PATH);
+    } catch (error) {
+      sendReply(res, jsonReply(resultOfError(error)));
+    }
+  });
+  return router;
+}
+
+/** The link that opens a sandbox in a browser. */
+export const OPEN_PATH = '/__mock/sandboxes/:name/open';

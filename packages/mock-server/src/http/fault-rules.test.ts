@@ -1,0 +1,115 @@
+/**
+ * Fault rules over HTTP (`/__mock/faults`, fault-rules.ts): a test fails, drops or delays an operation's
+ * next calls, named by its TypeScript or its wire name; a bad rule is a 400 that says what is wrong and
+ * adds nothing.
+ */
+import request from 'supertest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_PASSCODE } from '../bank/seed';
+import { testApp } from '../testing/harness';
+import type { MockApp } from './app';
+import { FaultRules, SIMULATED_FAULT_MESSAGE } from './fault-rules';
+
+let mock: MockApp;
+beforeEach(async () => {
+  mock = await testApp();
+});
+
+const lookup = () =>
+  request(mock.express).post('/api/users.php?crud=iduser').type('form').send({ email: 'demo@bank.test' });
+const addRule = (rule: unknown) =>
+  request(mock.express)
+    .post('/__mock/faults')
+    .send(rule as object);
+
+describe('/__mock/faults', () => {
+  it('fails the next calls of an operation named by its wire name, then lets them through', async () => {
+    const added = await addRule({ operation: 'iduser', status: 500, message: 'Core banking is down', times: 2 });
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ operation: 'lookupUser', status: 500, times: 2, fired: 0, remaining: 2 });
+    for (let i = 0; i < 2; i++) {
+      const res = await lookup().expect(500);
+      expect(res.body).toMatchObject({ error: true, code: 'simulated_fault', message: 'Core banking is down' });
+    }
+    await lookup().expect(200);
+    // The journal shows the failures as the client saw them.
+    const journal = (await request(mock.express).get('/__mock/journal?operation=iduser')).body as { status: number }[];
+    expect(journal.map((e) => e.status)).toEqual([200, 500, 500]);
+    expect((await request(mock.express).get('/__mock/faults')).body).toMatchObject([{ fired: 2, remaining: 0 }]);
+  });
+
+  it('fails with 503 and the usual words when the rule names only the operation (TypeScript name)', async () => {
+    await addRule({ operation: 'lookupUser' }).expect(201);
+    const res = await lookup().expect(503);
+    expect(res.body).toMatchObject({ message: SIMULATED_FAULT_MESSAGE });
+    await lookup().expect(503);
+  });
+
+  it('delays a call and then lets the bank answer', async () => {
+    await addRule({ operation: 'iduser', latencyMs: 150 }).expect(201);
+    const started = performance.now();
+    await lookup().expect(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+  });
+
+  it('drops a call: the connection closes with no reply', async () => {
+    await addRule({ operation: 'userlogin', drop: true, times: 1 }).expect(201);
+    const dropped = await request(mock.express)
+      .post('/api/users.php?crud=userlogin')
+      .type('form')
+      .send({ email: 'demo@bank.test', password: DEMO_PASSCODE, remeber: 'false' })
+      .then(
+        () => 'answered',
+        (error: unknown) => (error instanceof Error ? error.message : String(error)),
+      );
+    expect(dropped).toMatch(/socket hang up|ECONNRESET/u);
+    await request(mock.express)
+      .post('/api/users.php?crud=userlogin')
+      .type('form')
+      .send({ email: 'demo@bank.test', password: DEMO_PASSCODE, remeber: 'false' })
+      .expect(200);
+  });
+
+  it('clears every rule', async () => {
+    await addRule({ operation: 'iduser' }).expect(201);
+    await request(mock.express).delete('/__mock/faults').expect(200, { ok: true });
+    await lookup().expect(200);
+    expect((await request(mock.express).get('/__mock/faults')).body).toEqual([]);
+  });
+
+  it.each([
+    [{}, 'operation: is required'],
+    [{ operation: 'getinstitution' }, 'operation: not an operation of the contract (its TypeScript or wire name)'],
+    [{ operation: 'iduser', status: 200 }, 'status: must be 400 to 599'],
+    [{ operation: 'iduser', rate: 2 }, 'rate: must be a number from 0 to 1'],
+    [{ operation: 'iduser', times: 0 }, 'times: must be at least 1'],
+    [{ operation: 'iduser', latencyMs: [500, 100] }, 'latencyMs: min must not exceed max'],
+    [{ operation: 'iduser', latencyMs: 120_000 }, 'latencyMs: must be at most 60000'],
+    [{ operation: 'iduser', drop: true, status: 503 }, 'A rule either drops calls or answers a status'],
+    [
+      { operation: 'iduser', when: 'always' },
+      'A rule takes operation, status, message, latencyMs, drop, times and rate only',
+    ],
+  ])('refuses %j with a 400 that says what is wrong, adding nothing', async (rule, message) => {
+    const res = await addRule(rule).expect(400);
+    expect(res.body).toMatchObject({ error: true, message });
+    expect((await request(mock.express).get('/__mock/faults')).body).toEqual([]);
+  });
+});
+
+describe('FaultRules', () => {
+  it('applies a rule to its share of calls by its rate', () => {
+    const rules = new FaultRules();
+    rules.add({ operation: 'getInstitution', rate: 0.5 });
+    const draws = [0.1, 0.9, 0.4, 0.6];
+    const fired = draws.map((draw) => rules.take('getInstitution', () => draw) !== undefined);
+    expect(fired).toEqual([true, false, true, false]);
+    expect(rules.take('login', () => 0)).toBeUndefined();
+  });
+
+  it('draws a delay between a range’s ends', () => {
+    const rules = new FaultRules();
+    rules.add({ operation: 'getInstitution', latencyMs: [100, 300] });
+    expect(rules.take('getInstitution', () => 0.5)).toEqual({ delayMs: 200, drop: false });
+  });
+});

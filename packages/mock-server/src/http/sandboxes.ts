@@ -1,0 +1,263 @@
+/**
+ * Sandboxes (docs/decisions/0043-sandboxes.md): beside the default bank, any number of whole banks, each
+ * with its customers, ledger, outbox, clock and token key (in its {@link Bank}), its request journal, its
+ * named snapshots and its fault rules. A request picks one by the `X-Mock-Sandbox` header or the
+ * `mock_sandbox` cookie; with neither it reaches the default bank. The first use of a name makes its
+ * sandbox from the seed. An idle sandbox goes after `idleMinutes` of real time; at most `max` exist at
+ * once, and the next is refused (503).
+ *
+ * Only the default bank is kept in the state file: sandboxes are short-lived, and live in memory only.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  SANDBOX_NAME,
+  SANDBOX_NAME_RULE,
+  type CurrentSandbox,
+  type Sandbox as SandboxRecord,
+  type SandboxSummary,
+} from '@ebank/contract';
+import type { Bank } from '../bank/bank';
+import { refuse } from '../bank/errors';
+import type { BankSnapshot } from '../bank/model';
+import type { DevHost } from './dev-endpoints';
+import { Journal } from './dev-journal';
+import { NamedSnapshots } from './dev-snapshots';
+import { FaultRules } from './fault-rules';
+
+export const DEFAULT_SANDBOX_IDLE_MINUTES = 60;
+export const DEFAULT_SANDBOXES_MAX = 50;
+
+export interface SandboxLimits {
+  /** How long a sandbox nobody uses lives, in minutes of real time. */
+  readonly idleMinutes: number;
+  /** How many sandboxes may exist at once (the default bank aside). */
+  readonly max: number;
+  /** Whether a browser that opens the portal without the cookie gets a sandbox of its own. */
+  readonly perVisitor: boolean;
+}
+
+/** How the app makes a bank: from the seed, or holding a snapshot's records; each with a token key of its own. */
+export interface BankMaker {
+  seed(): Promise<Bank>;
+  restore(snapshot: BankSnapshot, clockOf?: Bank): Bank;
+}
+
+/** A bank and what goes with it: the default bank, or a sandbox. */
+export class Sandbox implements DevHost {
+  readonly journal: Journal;
+  readonly snapshots: NamedSnapshots;
+  readonly faults = new FaultRules();
+  /** When it was made and last used, in ms of real time. */
+  readonly createdAt: number;
+  lastUsedAt: number;
+  private current: Bank;
+
+  constructor(
+    /** Null for the default bank. */
+    readonly name: string | null,
+    bank: Bank,
+    private readonly maker: BankMaker,
+    options: {
+      /** The real time (ms), by which a sandbox's idle time is counted and its calls are journalled. */
+      readonly realNow: () => number;
+      readonly perVisitor?: boolean;
+      readonly snapshots?: NamedSnapshots;
+    },
+  ) {
+    this.current = bank;
+    this.journal = new Journal({ now: options.realNow });
+    this.snapshots = options.snapshots ?? new NamedSnapshots();
+    this.createdAt = options.realNow();
+    this.lastUsedAt = this.createdAt;
+    this.perVisitor = options.perVisitor ?? false;
+  }
+
+  /** Whether it was made for a browser that opened the portal. */
+  readonly perVisitor: boolean;
+
+  bank(): Bank {
+    return this.current;
+  }
+
+  async reset(): Promise<void> {
+    this.current = await this.maker.seed();
+  }
+
+  restore(snapshot: BankSnapshot): Promise<void> {
+    this.current = this.maker.restore(snapshot, this.current);
+    return Promise.resolve();
+  }
+}
+
+/** A name for a sandbox nobody named: `sbx-` and ten random letters and digits. */
+function madeUpName(): string {
+  return `sbx-${randomBytes(8)
+    .toString('base64url')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/gu, '')
+    .slice(0, 10)}`;
+}
+
+/** A name a request gave: the sandbox's, or a 400 that says what a name may be. */
+export function checkedName(name: string, where: string): string {
+  if (!SANDBOX_NAME.test(name)) refuse('invalid', `${where}: ${SANDBOX_NAME_RULE}`);
+  return name;
+}
+
+/** The default bank and the sandboxes beside it. */
+export class Sandboxes {
+  private readonly named = new Map<string, Sandbox>();
+  /** Sandboxes being made (a name used twice at once is made once). */
+  private readonly making = new Map<string, Promise<Sandbox>>();
+  private readonly realNow: () => number;
+  private readonly sweeper: NodeJS.Timeout | undefined;
+
+  constructor(
+    readonly byDefault: Sandbox,
+    /** A maker for a new sandbox's banks (each sandbox signs its tokens with a key of its own). */
+    private readonly newMaker: () => BankMaker,
+    readonly limits: SandboxLimits,
+    options: { readonly realNow?: () => number; readonly sweepEveryMs?: number } = {},
+  ) {
+    this.realNow = options.realNow ?? Date.now;
+    const every = options.sweepEveryMs ?? 60_000;
+    if (every > 0) {
+      this.sweeper = setInterval(() => this.sweep(), every);
+      this.sweeper.unref();
+    }
+  }
+
+  /** Stops the sweeper (tests, shutdown). */
+  close(): void {
+    clearInterval(this.sweeper);
+  }
+
+  private get idleMs(): number {
+    return this.limits.idleMinutes * 60_000;
+  }
+
+  /** Removes every sandbox idle for longer than the limit. */
+  sweep(): void {
+    const now = this.realNow();
+    for (const [name, sandbox] of this.named) if (now - sandbox.lastUsedAt >= this.idleMs) this.named.delete(name);
+  }
+
+  /** The live sandbox of a name, if any (an expired one is gone). */
+  find(name: string): Sandbox | undefined {
+    const sandbox = this.named.get(name);
+    if (sandbox && this.realNow() - sandbox.lastUsedAt >= this.idleMs) {
+      this.named.delete(name);
+      return undefined;
+    }
+    return sandbox;
+  }
+
+  /**
+   * The sandbox a request names, made from the seed at its first use, and marked as used now. A new one
+   * past the limit is refused (503).
+   */
+  async use(name: string, options: { readonly perVisitor?: boolean } = {}): Promise<Sandbox> {
+    const sandbox = this.find(name) ?? (await this.make(name, undefined, options.perVisitor ?? false));
+    sandbox.lastUsedAt = this.realNow();
+    return sandbox;
+  }
+
+  /** POST /__mock/sandboxes: a new sandbox (a name already used is a 409), from the seed or a snapshot of the default bank. */
+  async create(request: { readonly name?: string | undefined; readonly from?: string | undefined }): Promise<Sandbox> {
+    const name = request.name ?? this.freshName();
+    if (this.find(name) || this.making.has(name)) refuse('conflict', `A sandbox named '${name}' exists already`);
+    const from = request.from === undefined ? undefined : this.byDefault.snapshots.get(request.from).snapshot;
+    return this.make(name, from, false);
+  }
+
+  /** A sandbox for a browser that opened the portal without one. */
+  forVisitor(): Promise<Sandbox> {
+    return this.make(this.freshName(), undefined, true);
+  }
+
+  /** 'Start over': a sandbox back to the seed, its journal and fault rules cleared (never the default bank). */
+  async startOver(sandbox: Sandbox): Promise<void> {
+    if (sandbox.name === null)
+      refuse('conflict', 'This request reaches the default bank: reset it with POST /__mock/reset');
+    await sandbox.reset();
+    sandbox.journal.clear();
+    sandbox.faults.clear();
+  }
+
+  remove(name: string): void {
+    if (!this.find(name)) refuse('not_found', `No sandbox named '${name}'`);
+    this.named.delete(name);
+  }
+
+  /** The live sandboxes, most recently used first. */
+  list(): Sandbox[] {
+    this.sweep();
+    return [...this.named.values()].sort((a, b) => b.lastUsedAt - a.lastUsedAt);
+  }
+
+  /** When a sandbox goes if nobody uses it (ms of real time). */
+  expiresAt(sandbox: Sandbox): number {
+    return sandbox.lastUsedAt + this.idleMs;
+  }
+
+  /** What `POST /__mock/sandboxes` answers. */
+  record(sandbox: Sandbox): SandboxRecord {
+    return {
+      name: sandbox.name ?? '',
+      createdAt: new Date(sandbox.createdAt).toISOString(),
+      expiresAt: new Date(this.expiresAt(sandbox)).toISOString(),
+    };
+  }
+
+  /** A sandbox as `GET /__mock/sandboxes` lists it. */
+  summary(sandbox: Sandbox): SandboxSummary {
+    const bank = sandbox.bank();
+    return {
+      ...this.record(sandbox),
+      lastUsedAt: new Date(sandbox.lastUsedAt).toISOString(),
+      sizeBytes: bank.sizeBytes(),
+      customers: bank.customerCount(),
+      perVisitor: sandbox.perVisitor,
+    };
+  }
+
+  /** The bank a request reaches, as `GET /__mock/sandbox` answers. */
+  current(sandbox: Sandbox): CurrentSandbox {
+    if (sandbox.name === null) return { name: null, expiresAt: null, perVisitor: false };
+    return {
+      name: sandbox.name,
+      expiresAt: new Date(this.expiresAt(sandbox)).toISOString(),
+      perVisitor: sandbox.perVisitor,
+    };
+  }
+
+  private freshName(): string {
+    let name = madeUpName();
+    while (this.named.has(name) || this.making.has(name)) name = madeUpName();
+    return name;
+  }
+
+  private make(name: string, from: BankSnapshot | undefined, perVisitor: boolean): Promise<Sandbox> {
+    const pending = this.making.get(name);
+    if (pending) return pending;
+    this.sweep();
+    if (this.named.size + this.making.size >= this.limits.max)
+      refuse(
+        'unavailable',
+        `This server holds as many sandboxes as it may (${this.limits.max}). Remove one (DELETE /__mock/sandboxes/NAME), or wait until one has been idle for ${this.limits.idleMinutes} minutes.`,
+      );
+    const made = (async () => {
+      try {
+        const maker = this.newMaker();
+        const bank = from ? maker.restore(from) : await maker.seed();
+        const sandbox = new Sandbox(name, bank, maker, { realNow: this.realNow, perVisitor });
+        this.named.set(name, sandbox);
+        return sandbox;
+      } finally {
+        this.making.delete(name);
+      }
+    })();
+    this.making.set(name, made);
+    return made;
+  }
+}
