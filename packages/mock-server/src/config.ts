@@ -94,6 +94,7 @@ const EnvSchema = z.object({
       message: 'MOCK_UPSTREAM must be the http or https address of the host, such as https://bank.example/',
     })
     .optional(),
+  MOCK_RECORD_DIR: z.string().trim().min(1, 'MOCK_RECORD_DIR must name a folder').optional(),
 });
 
 export interface ServerConfig {
@@ -115,6 +116,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
     throw new Error(
       `MOCK_HOST=${e.MOCK_HOST} opens the developer endpoints to the network: set MOCK_STAFF_KEY (16 characters or more) too`,
     );
+  if (e.MOCK_RECORD_DIR !== undefined && !e.MOCK_UPSTREAM)
+    throw new Error('MOCK_RECORD_DIR records what the proxy forwards: set MOCK_UPSTREAM too');
   const port = e.PORT ?? 8080;
   const methods = e.MOCK_PAYMENT_METHODS;
   const paymentMethods = methods
@@ -175,6 +178,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
       ...(e.MOCK_STATE_FILE ? { stateFile: path.resolve(env.INIT_CWD ?? process.cwd(), e.MOCK_STATE_FILE) } : {}),
       // The validating proxy (http/proxy.ts): the API goes to this host, checked against the contract both ways.
       ...(e.MOCK_UPSTREAM ? { upstream: e.MOCK_UPSTREAM.endsWith('/') ? e.MOCK_UPSTREAM : `${e.MOCK_UPSTREAM}/` } : {}),
+      // The proxy's recording (http/recorder.ts), for `pnpm contract:drift`; relative to INIT_CWD like the state file.
+      ...(e.MOCK_RECORD_DIR ? { recordDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.MOCK_RECORD_DIR) } : {}),
     },
   };
 }

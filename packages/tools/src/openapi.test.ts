@@ -91,6 +91,7 @@ function schemaShapeErrors(schema: Json, at: string): string[] {
   const sub = (value: Json, where: string) => errors.push(...schemaShapeErrors(value, where));
   for (const [key, value] of Object.entries(schema)) {
     const here = `${at}/${key}`;
+    if (key.startsWith('x-')) continue; // an extension (OpenAPI 3.1 allows them in a schema)
     if (!SCHEMA_KEYWORDS.has(key)) errors.push(`${here}: unknown keyword`);
     else if (key === 'type') {
       const types = Array.isArray(value) ? value : [value];
@@ -230,9 +231,9 @@ const imageFile = (fieldname: string): IncomingFile => {
 };
 
 describe('the OpenAPI document: structure', () => {
-  it('has the top-level fields of OpenAPI 3.1 and nothing else', () => {
+  it('has the top-level fields of OpenAPI 3.1, and no others but x- extensions', () => {
     expect(Object.keys(json).sort()).toEqual(
-      ['components', 'info', 'jsonSchemaDialect', 'openapi', 'paths', 'servers', 'tags'].sort(),
+      ['components', 'info', 'jsonSchemaDialect', 'openapi', 'paths', 'servers', 'tags', 'x-call-order'].sort(),
     );
     expect(doc.openapi).toMatch(/^3\.1\.\d+$/u);
     expect(doc.info.title).not.toBe('');
@@ -285,17 +286,14 @@ describe('the OpenAPI document: structure', () => {
     expect(schemaShapeErrors({ type: 'text', requird: [] }, 'x')).toHaveLength(2);
   });
 
-  it('gives each operation what OpenAPI requires, with tags and security schemes it declares', () => {
+  it('gives each operation what OpenAPI requires, with the tags it declares', () => {
     const tags = new Set(doc.tags.map((t) => t.name));
-    const schemes = doc.components.securitySchemes;
     for (const [path, op] of entries) {
       expect(op.summary, path).toBe(operations[op.operationId].summary);
       expect(
         op.tags.every((t) => tags.has(t)),
         path,
       ).toBe(true);
-      for (const requirement of op.security)
-        for (const scheme of Object.keys(requirement)) expect(schemes[scheme], `${path} ${scheme}`).toBeDefined();
       expect(
         Object.keys(op.responses).every((code) => /^([1-5]\d\d|[1-5]XX|default)$/u.test(code)),
         path,
@@ -306,10 +304,25 @@ describe('the OpenAPI document: structure', () => {
       }
       expect(Object.keys(op.requestBody.content).length, path).toBeGreaterThan(0);
     }
-    for (const scheme of Object.values(schemes)) {
-      expect(['query', 'header', 'cookie']).toContain(scheme.in);
-      expect(scheme['x-token-field']).toBe('token');
-      expect(scheme.description).toMatch(/NOT a header/u);
+  });
+
+  it('claims no header, query or cookie for the token: it is a required body field, and says where it comes from', () => {
+    expect(Object.keys(json.components as object).sort()).toEqual(['responses', 'schemas']);
+    expect(JSON.stringify(json)).not.toContain('securitySchemes');
+    expect(doc.info.description).toMatch(/declares none/u);
+    for (const [path, op] of entries) {
+      expect(Object.keys(op), path).not.toContain('security');
+      const auth = operations[op.operationId].auth;
+      for (const variant of variantsOf(requestSchemaOf(op.operationId))) {
+        const token = (variant.properties as Record<string, Record<string, Json>>).token;
+        if (auth === 'none') continue;
+        expect((variant.required as string[]).includes('token'), path).toBe(true);
+        expect(token?.description, path).toMatch(/never in a header/u);
+        expect(token?.['x-values-from'], path).toEqual(
+          auth === 'kyc' ? { operationId: 'verifyEmail', path: 'jwt' } : { operationId: 'login', path: 'jwt' },
+        );
+      }
+      if (auth !== 'none') expect(op['x-wire'].tokenField).toBe('token');
     }
   });
 
@@ -353,7 +366,6 @@ describe('the OpenAPI document: how to call', () => {
     const expectedTag =
       op.auth === 'user' ? 'dashboard' : op.auth === 'kyc' || name === 'getDocumentTypes' ? 'kyc' : 'auth';
     expect(documented.tags).toEqual([expectedTag]);
-    expect(documented.security).toEqual(op.auth === 'none' ? [] : [{ [`${op.auth}Token`]: [] }]);
   });
 
   it.each(operationNames)('%s: documents the body: marker, token, fields, files and both encodings', (name) => {
@@ -521,5 +533,129 @@ describe('the OpenAPI document tells the truth', () => {
   it('versions the document by its content, not by the server it is served from', () => {
     expect(openApiDocument({ fieldExamples: { email: 'other@bank.test' } }).info.version).not.toBe(doc.info.version);
     expect(openApiDocument({ serverUrl: 'http://other.test' }).info.version).toBe(doc.info.version);
+  });
+});
+
+describe('the OpenAPI document says how to use the operations together', () => {
+  const order = doc['x-call-order'];
+  /** Every field schema of a request, with its operation and name. */
+  const fieldsOf = (name: OperationName): [string, Record<string, Json>][] =>
+    variantsOf(requestSchemaOf(name)).flatMap((variant) =>
+      Object.entries(variant.properties as Record<string, Record<string, Json>>),
+    );
+  const firstStep = (name: string) => order.findIndex((step) => step.operationId === name);
+
+  it('states a call order that reaches every operation, each step with an example the operation has', () => {
+    expect(new Set(order.map((step) => step.operationId))).toEqual(new Set(operationNames));
+    for (const [i, step] of order.entries()) {
+      const examples = operationOf(step.operationId).requestBody.content['multipart/form-data']?.examples ?? {};
+      expect(Object.keys(examples), `step ${i + 1}`).toContain(step.example);
+      expect(step.why, `step ${i + 1}`).not.toBe('');
+    }
+    for (const name of operationNames) {
+      const own = operationOf(name)['x-call-order'];
+      expect(own.steps.map((s) => order[s - 1]?.operationId)).toEqual(own.steps.map(() => name));
+      expect(own.steps.length, name).toBeGreaterThan(0);
+      // What must come first does come first, and the description says so in words.
+      for (const before of own.after) {
+        const earliest = order.findIndex(
+          (step) => step.operationId === before.operationId && (before.example ?? step.example) === step.example,
+        );
+        expect(earliest, `${name} after ${before.operationId}`).toBeGreaterThanOrEqual(0);
+        expect(earliest + 1, `${name} after ${before.operationId}`).toBeLessThan(Math.max(...own.steps));
+        expect(operationOf(name).description).toContain(`Call after ${own.after[0]?.operationId ?? ''}`);
+      }
+    }
+    expect(operationOf('createTransfer')['x-call-order'].after.map((p) => p.operationId)).toEqual(
+      expect.arrayContaining(['confirmPin', 'confirmTransferCode']) as unknown,
+    );
+    expect(operationOf('verifyEmail')['x-call-order'].after.map((p) => p.operationId)).toContain('signup');
+  });
+
+  it.each(operationNames)('%s: each named example and each field example validates against its own schema', (name) => {
+    const media = operationOf(name).requestBody.content;
+    for (const [type, content] of Object.entries(media))
+      for (const [key, example] of Object.entries(content.examples ?? {}))
+        expect(validate(content.schema, example.value), `${type} ${key}`).toEqual([]);
+    for (const [field, property] of fieldsOf(name))
+      for (const example of Array.isArray(property.examples) ? property.examples : [])
+        expect(validate(property, example), field).toEqual([]);
+  });
+
+  it('points every x-values-from, x-same-as and x-code-from at an operation called earlier in the order', () => {
+    let rules = 0;
+    for (const name of operationNames)
+      for (const [field, property] of fieldsOf(name)) {
+        const from = property['x-values-from'] as { operationId: OperationName; path: string } | undefined;
+        const same = property['x-same-as'] as { operationId?: OperationName; field: string } | undefined;
+        const code = property['x-code-from'] as { to: { operationId?: OperationName }; kind: string } | undefined;
+        for (const source of [from?.operationId, same?.operationId, code?.to.operationId]) {
+          if (source === undefined) continue;
+          rules++;
+          expect(firstStep(source), `${name}.${field} <- ${source}`).toBeLessThan(firstStep(name) + 1);
+          expect(firstStep(source), `${name}.${field} <- ${source}`).toBeGreaterThanOrEqual(0);
+        }
+        const words = String(property.description);
+        if (from) expect(words, `${name}.${field}`).toContain(`\`${from.path}\` of the ${from.operationId} reply`);
+        if (same) expect(words, `${name}.${field}`).toMatch(/x-same-as/u);
+        if (code) {
+          expect(code).toMatchObject({ method: 'GET', path: '/__mock/outbox', query: 'to', pick: 'newest' });
+          expect(words, `${name}.${field}`).toContain('/__mock/outbox?to=');
+        }
+      }
+    expect(rules).toBeGreaterThan(30);
+  });
+
+  it('says which reply lists the coin types, purposes, plans and document types', () => {
+    const from = (name: OperationName, field: string) =>
+      fieldsOf(name).find(([f]) => f === field)?.[1]['x-values-from'];
+    expect(from('createPayment', 'type')).toEqual({ operationId: 'getPaymentForm', path: 'names[]' });
+    expect(from('createPayment', 'purpose')).toEqual({
+      operationId: 'getPaymentForm',
+      path: 'purposes[].purpose_name',
+    });
+    expect(from('createFixedDeposit', 'plan')).toEqual({
+      operationId: 'getFixedDepositForm',
+      path: 'plans[].plan_name',
+    });
+    expect(from('createUpgrade', 'plan')).toEqual({ operationId: 'getUpgradeForm', path: 'plans[].plan_name' });
+    expect(from('createCryptoDeposit', 'type')).toEqual({ operationId: 'getCryptoDepositForm', path: 'names[]' });
+    expect(from('submitVerification', 'type')).toEqual({ operationId: 'getDocumentTypes', path: 'docs[].doc_name' });
+    expect(from('markNotificationRead', 'id')).toEqual({ operationId: 'getNotifications', path: 'notifications[].id' });
+  });
+
+  it('states that confirmations equal their first entry, and that createTransfer sends what confirmPin confirmed', () => {
+    const field = (name: OperationName, f: string) => fieldsOf(name).find(([n]) => n === f)?.[1] ?? {};
+    for (const [name, confirm, first] of [
+      ['signup', 'confirm', 'password'],
+      ['changePin', 'con_pwd', 'n_pwd'],
+      ['changePasscode', 'con_pwd', 'n_pwd'],
+    ] as const) {
+      expect(field(name, confirm)['x-equals'], name).toBe(first);
+      expect(field(name, confirm).description, name).toContain(`Must equal the field \`${first}\``);
+      expect(field(name, confirm).examples, name).toEqual(field(name, first).examples);
+    }
+    for (const f of ['bank', 'swift', 'currency', 'routing', 'country', 'act_no', 'act_hold_name', 'amount', 'note'])
+      expect(field('createTransfer', f)['x-same-as'], f).toEqual({
+        operationId: 'confirmPin',
+        field: 'extra',
+        path: f,
+      });
+    expect(field('confirmTransferCode', 'extra')['x-same-as']).toEqual({ operationId: 'confirmPin', field: 'extra' });
+    expect(field('createTransfer', 'extra')['x-same-as']).toEqual({ operationId: 'confirmPin', field: 'extra' });
+    // The examples are of one transfer: what confirmPin confirms is what the others send.
+    const confirmed = JSON.parse(String((field('confirmPin', 'extra').examples as Json[])[0])) as Record<string, Json>;
+    expect(field('confirmTransferCode', 'extra').examples).toEqual(field('confirmPin', 'extra').examples);
+    expect(field('createTransfer', 'extra').examples).toEqual(field('confirmPin', 'extra').examples);
+    for (const [f, value] of Object.entries(confirmed)) expect(field('createTransfer', f).examples, f).toEqual([value]);
+  });
+
+  it('signs up an address no seeded customer has, and signs in with a seeded one', () => {
+    const example = (name: OperationName, key = 'default') =>
+      operationOf(name).requestBody.content['multipart/form-data']?.examples?.[key]?.value as Record<string, string>;
+    expect(example('signup').email).not.toMatch(/@bank\.test$/u);
+    expect(example('changeEmail').email).not.toMatch(/@bank\.test$/u);
+    expect(example('login')).toMatchObject({ email: 'demo@bank.test', password: '123456' });
+    expect(example('lookupUser')).toMatchObject({ email: 'demo@bank.test' });
   });
 });

@@ -9,6 +9,12 @@
  * `/api/users.php?crud=iduser` (a real URL). `info.description`, each operation's description and its
  * `x-wire` extension say exactly how to call it.
  *
+ * The document is also enough to use the operations together: `x-call-order` (the document's and each
+ * operation's) gives an order in which every operation succeeds on a freshly reset mock, each step with
+ * a named example of its body, and field extensions say where a value comes from (`x-values-from`: another
+ * reply; `x-same-as`: an earlier request; `x-equals`: another field; `x-code-from`: the mock's outbox).
+ * The token is a required body field; no security scheme is declared, since OpenAPI has none for the body.
+ *
  * Both sides use zod's `io: 'input'`. For requests that is the wire form of each field codec (a
  * string). For replies it is every form a host may send; the output side would be no better than
  * `{}` (any value) wherever the contract turns a PHP-style value into a typed one (`num`, `str`,
@@ -33,10 +39,12 @@ import {
   type FileSpec,
   type OperationDef,
   type OperationName,
+  type OutboxKind,
 } from '@ebank/contract';
 import * as dashboardReplies from '@ebank/contract/dashboard-replies';
 import * as replies from '@ebank/contract/replies';
 import type {
+  ExampleObject,
   InfoObject,
   MediaTypeObject,
   OpenAPIObject,
@@ -44,8 +52,6 @@ import type {
   ReferenceObject,
   RequestBodyObject,
   ResponseObject,
-  SecurityRequirementObject,
-  SecuritySchemeObject,
   ServerObject,
   TagObject,
 } from 'openapi3-ts/oas31';
@@ -60,9 +66,10 @@ export type JsonSchema = z.core.JSONSchema.BaseSchema;
 
 export type OpenApiTag = 'auth' | 'kyc' | 'dashboard';
 
-/** A media type whose schema is a JSON Schema (a `$ref` to a component, or inline). */
-export interface OpenApiMediaType extends Omit<MediaTypeObject, 'schema'> {
+/** A media type whose schema is a JSON Schema (a `$ref` to a component, or inline); request bodies name their examples. */
+export interface OpenApiMediaType extends Omit<MediaTypeObject, 'schema' | 'examples'> {
   readonly schema: JsonSchema;
+  readonly examples?: Readonly<Record<string, ExampleObject>>;
 }
 
 /** A response of this document: always JSON, so always with content. */
@@ -83,18 +90,21 @@ export interface WireCall {
   readonly contentTypes: readonly string[];
 }
 
-/** An operation as this document writes it: OpenAPI's, with the parts it always has, and `x-wire`. */
-export interface OpenApiOperation extends Omit<OperationObject, 'requestBody' | 'responses'> {
+/**
+ * An operation as this document writes it: OpenAPI's, with the parts it always has, `x-wire` and
+ * `x-call-order`. No `security`: the token is a body field, which no OpenAPI security scheme can name.
+ */
+export interface OpenApiOperation extends Omit<OperationObject, 'requestBody' | 'responses' | 'security'> {
   readonly operationId: OperationName;
   readonly summary: string;
   readonly description: string;
   readonly tags: OpenApiTag[];
-  readonly security: SecurityRequirementObject[];
   readonly requestBody: Omit<RequestBodyObject, 'content'> & {
     readonly content: Readonly<Record<string, OpenApiMediaType>>;
   };
   readonly responses: Readonly<Record<string, OpenApiResponse | ReferenceObject>>;
   readonly 'x-wire': WireCall;
+  readonly 'x-call-order': OperationCallOrder;
 }
 
 /** The whole document: OpenAPI 3.1's, with the parts this one always has; its schemas are {@link JsonSchema}s. */
@@ -107,16 +117,26 @@ export interface OpenApiDocument extends Omit<OpenAPIObject, 'paths' | 'componen
   readonly components: {
     readonly schemas: Readonly<Record<string, JsonSchema>>;
     readonly responses: Readonly<Record<string, OpenApiResponse>>;
-    readonly securitySchemes: Readonly<Record<string, SecuritySchemeObject>>;
   };
+  /** The order in which every operation succeeds on a freshly reset mock, with the example each step sends. */
+  readonly 'x-call-order': readonly CallStep[];
 }
 
 export interface OpenApiOptions {
   /** The API base without its trailing `/` (`servers[0].url`); `/` (the same origin) when absent. */
   readonly serverUrl?: string;
-  /** Example values by field name (wire strings), in place of the generic ones (for example a demo e-mail). */
+  /**
+   * Example values by field name (wire strings), in place of the generic ones and of
+   * {@link DEFAULT_FIELD_EXAMPLES}; an operation's own examples (a new address for sign-up, say) stay.
+   */
   readonly fieldExamples?: Readonly<Record<string, string>>;
 }
+
+/** The seeded demo customer of the mock: the e-mail and passcode examples of the sign-in calls. */
+export const DEFAULT_FIELD_EXAMPLES: Readonly<Record<string, string>> = {
+  email: 'demo@bank.test',
+  password: '123456',
+};
 
 const SCHEMA_REF = '#/components/schemas/';
 const RESPONSE_REF = '#/components/responses/';
@@ -139,8 +159,6 @@ const TAGS: OpenApiDocument['tags'] = [
 const TAG_OVERRIDES: Partial<Record<OperationName, OpenApiTag>> = { getDocumentTypes: 'kyc' };
 const tagOf = (name: OperationName, op: OperationDef): OpenApiTag =>
   TAG_OVERRIDES[name] ?? (op.auth === 'user' ? 'dashboard' : op.auth === 'kyc' ? 'kyc' : 'auth');
-
-const SECURITY: Record<Exclude<Auth, 'none'>, string> = { user: 'userToken', kyc: 'kycToken' };
 
 const TOKEN_SOURCE: Record<Exclude<Auth, 'none'>, string> = {
   user: 'the user token (`jwt` of the login reply, `?crud=userlogin`)',
@@ -403,6 +421,544 @@ function applyExamples(schema: JsonSchema, examples: Readonly<Record<string, str
   }
 }
 
+// ------------------------------------------------------------------------------------------------
+// how to use the operations together: call order, where values come from, rules across fields
+
+/**
+ * Where a field's allowed values are listed: at `path` of the reply of `operationId`. The path is
+ * dotted property names; `[]` after a name means every element of that array (`docs[].doc_name`).
+ */
+export interface ValuesFrom {
+  readonly operationId: OperationName;
+  readonly path: string;
+}
+
+/**
+ * The value a field of an earlier request carried: `field` of the latest call of `operationId` (or of
+ * this request when `operationId` is absent); `path` names a property of the JSON document that field
+ * holds.
+ */
+export interface SameAs {
+  readonly operationId?: OperationName;
+  readonly field: string;
+  readonly path?: string;
+}
+
+/** The kinds of e-mail that carry a code (the `kind` of a message in the mock's outbox). */
+export type CodeMailKind = Exclude<OutboxKind, 'notice'>;
+
+/**
+ * Where the mock keeps a code the bank e-mails: `GET {server}/__mock/outbox?to=<address>` answers the
+ * messages to that address, newest first; the code is the `code` of the newest one of this `kind`.
+ * `to` says which address: a field of this request or of an earlier one.
+ */
+export interface CodeFrom {
+  readonly method: 'GET';
+  readonly path: string;
+  readonly query: 'to';
+  readonly to: SameAs;
+  readonly kind: CodeMailKind;
+  readonly pick: 'newest';
+  readonly property: 'code';
+}
+
+/** One step of the document's call order: an operation, with the named example of its body to send. */
+export interface CallStep {
+  readonly operationId: OperationName;
+  readonly example: string;
+  readonly why: string;
+}
+
+/** A call that must have succeeded before an operation (the named example tells which, when it matters). */
+export interface Prerequisite {
+  readonly operationId: OperationName;
+  readonly example?: string;
+  readonly why: string;
+}
+
+/** An operation's place in the call order: its steps (1-based, in `x-call-order`), and what must come first. */
+export interface OperationCallOrder {
+  readonly steps: readonly number[];
+  readonly after: readonly Prerequisite[];
+}
+
+/** The rules and the example of one request field. */
+interface FieldRule {
+  /** The value this document shows, one that succeeds on a freshly reset mock in the call order. */
+  readonly example?: string;
+  readonly valuesFrom?: ValuesFrom;
+  readonly equals?: string;
+  readonly sameAs?: SameAs;
+  readonly codeFrom?: { readonly to: SameAs; readonly kind: CodeMailKind };
+}
+
+interface OperationDocs {
+  readonly after?: readonly Prerequisite[];
+  readonly fields?: Readonly<Record<string, FieldRule>>;
+  /** Named examples besides the one of each variant: field values that differ from the field examples. */
+  readonly examples?: Readonly<Record<string, { readonly summary: string; readonly values: Record<string, string> }>>;
+}
+
+/** The mock's outbox, where every e-mailed code can be read. */
+export const OUTBOX_PATH = '/__mock/outbox';
+
+const LOGIN_TOKEN: ValuesFrom = { operationId: 'login', path: 'jwt' };
+/** The customer that signs up in the call order: an address no account of a freshly reset mock has. */
+const NEW_CUSTOMER = 'nova.newman@example.com';
+/** A seeded customer whose passcode the call order resets (no session of the order uses it). */
+const RESET_CUSTOMER = 'history@bank.test';
+/** A seeded customer without a transaction PIN: the call order creates one, then changes the credentials. */
+const PINLESS_CUSTOMER = 'nopin@bank.test';
+/** The name of login's example that signs in {@link PINLESS_CUSTOMER}. */
+const PINLESS_LOGIN = 'nopin';
+/** The transfer the call order confirms and sends: at least 1000, so the mock asks for the e-mailed code. */
+const TRANSFER_EXAMPLE = {
+  bank: 'First Example Bank',
+  swift: 'FEXBUS33',
+  currency: 'USD',
+  routing: '026009593',
+  country: 'United States',
+  act_no: '000123456789',
+  act_hold_name: 'Jane Cooper',
+  amount: '1500.00',
+  note: 'Invoice 42',
+} as const;
+const TRANSFER_JSON = JSON.stringify(TRANSFER_EXAMPLE);
+/** createTransfer sends the very transfer confirmPin confirmed: each field as in its `extra`. */
+const transferFields = Object.fromEntries(
+  Object.entries(TRANSFER_EXAMPLE).map(([field, example]): [string, FieldRule] => [
+    field,
+    { example, sameAs: { operationId: 'confirmPin', field: 'extra', path: field } },
+  ]),
+);
+
+const coinType = (operationId: OperationName): FieldRule => ({
+  example: 'BTC',
+  valuesFrom: { operationId, path: 'names[]' },
+});
+
+const DEMO_SESSION: Prerequisite = {
+  operationId: 'login',
+  example: 'default',
+  why: 'its `jwt` is the user token (the seeded demo customer)',
+};
+
+/**
+ * Per operation: what must come before it, where its fields' values come from, and examples that
+ * succeed on a freshly reset mock when the operations are called in the order of {@link CALL_ORDER}.
+ * Every operation has an entry, so a new one cannot go undocumented.
+ */
+const OPERATION_DOCS: Readonly<Record<OperationName, OperationDocs>> = {
+  lookupUser: {},
+  login: {
+    examples: {
+      [PINLESS_LOGIN]: {
+        summary: `The seeded customer ${PINLESS_CUSTOMER}, who has no transaction PIN yet`,
+        values: { email: PINLESS_CUSTOMER },
+      },
+    },
+  },
+  signup: {
+    fields: {
+      first_name: { example: 'Nova' },
+      last_name: { example: 'Newman' },
+      username: { example: 'nova.newman' },
+      email: { example: NEW_CUSTOMER },
+      password: { example: '246810' },
+      confirm: { example: '246810', equals: 'password' },
+      fullname: { example: 'Nova Newman' },
+    },
+  },
+  resendConfirmCode: {
+    after: [{ operationId: 'signup', why: 'the code is sent again to an account that is not verified yet' }],
+    fields: { email: { example: NEW_CUSTOMER, sameAs: { operationId: 'signup', field: 'email' } } },
+  },
+  verifyEmail: {
+    after: [
+      { operationId: 'signup', why: 'sign-up e-mails the verification code (resendConfirmCode sends a new one)' },
+    ],
+    fields: {
+      email: { example: NEW_CUSTOMER, sameAs: { operationId: 'signup', field: 'email' } },
+      ver_code: { codeFrom: { to: { field: 'email' }, kind: 'verify-email' } },
+    },
+  },
+  forgotPasscode: {
+    after: [
+      {
+        operationId: 'forgotPasscode',
+        example: 'code',
+        why: 'action=reset needs the code that action=code (or resendForgotCode) e-mailed; the newest counts',
+      },
+    ],
+    fields: {
+      email: { example: RESET_CUSTOMER },
+      reset_code: { codeFrom: { to: { field: 'email' }, kind: 'reset-passcode' } },
+      new_password: { example: '135790' },
+    },
+  },
+  resendForgotCode: {
+    after: [{ operationId: 'forgotPasscode', example: 'code', why: 'sends the reset code again, replacing it' }],
+    fields: { email: { example: RESET_CUSTOMER, sameAs: { operationId: 'forgotPasscode', field: 'email' } } },
+  },
+  getDocumentTypes: {},
+  submitVerification: {
+    after: [
+      {
+        operationId: 'verifyEmail',
+        why: 'its `jwt` is the temporary KYC token of the new customer (a login while the identity check is due gives one too)',
+      },
+      { operationId: 'getDocumentTypes', why: '`type` is one of the document types it lists' },
+    ],
+    fields: {
+      country: { example: 'United States' },
+      phone: { example: '+1 555 010 2000' },
+      home_address: { example: '12 Elm Street, Springfield' },
+      type: { example: 'Passport', valuesFrom: { operationId: 'getDocumentTypes', path: 'docs[].doc_name' } },
+    },
+  },
+  getInstitution: { after: [DEMO_SESSION] },
+  getHomeStatement: { after: [DEMO_SESSION] },
+  getStatement: { after: [DEMO_SESSION] },
+  checkPin: { after: [DEMO_SESSION] },
+  getTransferList: { after: [DEMO_SESSION] },
+  getServiceCharge: { after: [DEMO_SESSION] },
+  getProfile: { after: [DEMO_SESSION] },
+  updateProfile: { after: [DEMO_SESSION], fields: { fullname: { example: 'Dana Demo' } } },
+  updateProfilePicture: { after: [DEMO_SESSION] },
+  getPaymentMethods: { after: [DEMO_SESSION] },
+  getContact: { after: [DEMO_SESSION] },
+  getNotifications: { after: [DEMO_SESSION] },
+  markNotificationRead: {
+    after: [DEMO_SESSION, { operationId: 'getNotifications', why: '`id` is the id of one of its notifications' }],
+    fields: {
+      id: { example: 'n0123456789ab', valuesFrom: { operationId: 'getNotifications', path: 'notifications[].id' } },
+    },
+  },
+  getPaymentForm: { after: [DEMO_SESSION] },
+  createPayment: {
+    after: [DEMO_SESSION, { operationId: 'getPaymentForm', why: '`purpose` and `type` are among the values it lists' }],
+    fields: {
+      purpose: {
+        example: 'Account top-up',
+        valuesFrom: { operationId: 'getPaymentForm', path: 'purposes[].purpose_name' },
+      },
+      type: coinType('getPaymentForm'),
+      amount: { example: '50.00' },
+    },
+  },
+  getFixedDepositForm: { after: [DEMO_SESSION] },
+  createFixedDeposit: {
+    after: [
+      DEMO_SESSION,
+      { operationId: 'getFixedDepositForm', why: '`plan` and `type` are among the values it lists' },
+    ],
+    fields: {
+      plan: {
+        example: '3 months at 4.50%',
+        valuesFrom: { operationId: 'getFixedDepositForm', path: 'plans[].plan_name' },
+      },
+      type: coinType('getFixedDepositForm'),
+      amount: { example: '500.00' },
+    },
+  },
+  getUpgradeForm: { after: [DEMO_SESSION] },
+  createUpgrade: {
+    after: [DEMO_SESSION, { operationId: 'getUpgradeForm', why: '`plan` and `type` are among the values it lists' }],
+    fields: {
+      plan: { example: 'Tier 2', valuesFrom: { operationId: 'getUpgradeForm', path: 'plans[].plan_name' } },
+      type: coinType('getUpgradeForm'),
+      amount: { example: '49.00' },
+    },
+  },
+  getCryptoDepositForm: { after: [DEMO_SESSION] },
+  createCryptoDeposit: {
+    after: [DEMO_SESSION, { operationId: 'getCryptoDepositForm', why: '`type` is one of the coin types it lists' }],
+    fields: { type: coinType('getCryptoDepositForm'), amount: { example: '100.00' } },
+  },
+  confirmPin: {
+    after: [DEMO_SESSION],
+    fields: { pin: { example: '1234' }, extra: { example: TRANSFER_JSON } },
+  },
+  confirmTransferCode: {
+    after: [
+      DEMO_SESSION,
+      {
+        operationId: 'confirmPin',
+        why: 'a confirmPin reply with `requiresanother` e-mailed the code, bound to that transfer (on the mock: an amount of 1000 or more)',
+      },
+    ],
+    fields: {
+      code: { codeFrom: { to: { operationId: 'login', field: 'email' }, kind: 'transfer-code' } },
+      extra: { example: TRANSFER_JSON, sameAs: { operationId: 'confirmPin', field: 'extra' } },
+    },
+  },
+  createTransfer: {
+    after: [
+      DEMO_SESSION,
+      {
+        operationId: 'confirmPin',
+        why: 'confirmPin of the very same transfer (the same payee and amount), then confirmTransferCode when its reply has `requiresanother`',
+      },
+      { operationId: 'confirmTransferCode', why: 'when confirmPin asked for the e-mailed code' },
+    ],
+    fields: {
+      ...transferFields,
+      extra: { example: TRANSFER_JSON, sameAs: { operationId: 'confirmPin', field: 'extra' } },
+    },
+  },
+  createPin: {
+    after: [
+      {
+        operationId: 'login',
+        example: PINLESS_LOGIN,
+        why: 'only a customer without a PIN can create one (the seeded demo customer has one)',
+      },
+    ],
+    fields: { pin: { example: '2580' } },
+  },
+  changePin: {
+    after: [{ operationId: 'createPin', why: '`c_pwd` is the current PIN: the one createPin set' }],
+    fields: {
+      c_pwd: { example: '2580', sameAs: { operationId: 'createPin', field: 'pin' } },
+      n_pwd: { example: '1470' },
+      con_pwd: { example: '1470', equals: 'n_pwd' },
+    },
+  },
+  changePasscode: {
+    after: [
+      {
+        operationId: 'login',
+        example: PINLESS_LOGIN,
+        why: '`c_pwd` is the passcode that login used; other sessions of the account end',
+      },
+    ],
+    fields: {
+      c_pwd: { example: '123456', sameAs: { operationId: 'login', field: 'password' } },
+      n_pwd: { example: '112233' },
+      con_pwd: { example: '112233', equals: 'n_pwd' },
+    },
+  },
+  changeEmail: {
+    after: [
+      {
+        operationId: 'login',
+        example: PINLESS_LOGIN,
+        why: 'the account becomes unverified and other sessions end, so it comes last',
+      },
+    ],
+    fields: { email: { example: 'noah.new@example.com' } },
+  },
+};
+
+/**
+ * The order in which every operation succeeds on a freshly reset mock, each with the named example of
+ * its body. Replies and requests of earlier steps give the values later ones need: the tokens, the
+ * allowed values, the e-mailed codes (read from the mock's outbox).
+ */
+const CALL_ORDER: readonly CallStep[] = [
+  { operationId: 'lookupUser', example: 'default', why: 'login step 1, with the seeded demo customer' },
+  { operationId: 'signup', example: 'default', why: 'a new customer, with an address no account has' },
+  { operationId: 'resendConfirmCode', example: 'default', why: 'a new verification code for the new customer' },
+  { operationId: 'verifyEmail', example: 'default', why: 'the newest code from the outbox; gives the KYC token' },
+  { operationId: 'getDocumentTypes', example: 'default', why: 'the document types submitVerification accepts' },
+  { operationId: 'submitVerification', example: 'default', why: 'the identity check, with the KYC token' },
+  { operationId: 'forgotPasscode', example: 'code', why: 'a reset code for a seeded customer' },
+  { operationId: 'resendForgotCode', example: 'default', why: 'a new reset code, replacing the first' },
+  { operationId: 'forgotPasscode', example: 'reset', why: 'the new passcode, with the newest code from the outbox' },
+  { operationId: 'login', example: 'default', why: 'the seeded demo customer; gives the user token' },
+  ...(
+    [
+      'getInstitution',
+      'getHomeStatement',
+      'getStatement',
+      'checkPin',
+      'getTransferList',
+      'getServiceCharge',
+      'getProfile',
+      'updateProfile',
+      'updateProfilePicture',
+      'getPaymentMethods',
+      'getContact',
+      'getNotifications',
+      'markNotificationRead',
+      'getPaymentForm',
+      'createPayment',
+      'getFixedDepositForm',
+      'createFixedDeposit',
+      'getUpgradeForm',
+      'createUpgrade',
+      'getCryptoDepositForm',
+      'createCryptoDeposit',
+    ] as const
+  ).map((operationId): CallStep => ({
+    operationId,
+    example: 'default',
+    why: 'with the user token of the demo customer',
+  })),
+  {
+    operationId: 'confirmPin',
+    example: 'default',
+    why: 'the PIN for a transfer of 1500.00: asks for the e-mailed code',
+  },
+  { operationId: 'confirmTransferCode', example: 'default', why: 'the code from the outbox, for the same transfer' },
+  { operationId: 'createTransfer', example: 'default', why: 'the very transfer confirmed' },
+  { operationId: 'login', example: PINLESS_LOGIN, why: 'a customer without a PIN; its token is used from here on' },
+  { operationId: 'createPin', example: 'default', why: 'the first PIN' },
+  { operationId: 'changePin', example: 'default', why: 'from the PIN just created' },
+  { operationId: 'changePasscode', example: 'default', why: 'from the passcode login used' },
+  { operationId: 'changeEmail', example: 'default', why: 'last: the account is unverified again after it' },
+];
+
+/** Where the token of an operation comes from. */
+const tokenFrom = (auth: Exclude<Auth, 'none'>): ValuesFrom =>
+  auth === 'kyc' ? { operationId: 'verifyEmail', path: 'jwt' } : LOGIN_TOKEN;
+
+const sameAsWords = (rule: SameAs) => {
+  const field = `\`${rule.field}${rule.path === undefined ? '' : `.${rule.path}`}\``;
+  return rule.operationId === undefined
+    ? `the field ${field} of this request`
+    : `${field} as sent to ${rule.operationId} (its latest call)`;
+};
+
+/** The rules of a field in plain words, for its description. */
+function ruleWords(rule: FieldRule): string[] {
+  const words: string[] = [];
+  if (rule.valuesFrom)
+    words.push(
+      `The value comes from \`${rule.valuesFrom.path}\` of the ${rule.valuesFrom.operationId} reply (one of those listed there, when there are several): call ${rule.valuesFrom.operationId} first (\`x-values-from\`).`,
+    );
+  if (rule.equals !== undefined) words.push(`Must equal the field \`${rule.equals}\` (\`x-equals\`).`);
+  if (rule.sameAs) words.push(`Must be the same as ${sameAsWords(rule.sameAs)} (\`x-same-as\`).`);
+  if (rule.codeFrom)
+    words.push(
+      `The code the bank e-mails to ${sameAsWords(rule.codeFrom.to)}. On the mock: the \`code\` of the newest message of kind \`${rule.codeFrom.kind}\` at \`GET {server}${OUTBOX_PATH}?to=<address>\` (\`x-code-from\`).`,
+    );
+  return words;
+}
+
+const withWords = (schema: JsonSchema, words: readonly string[]): JsonSchema =>
+  words.length === 0
+    ? schema
+    : { ...schema, description: [schema.description, ...words].filter((s) => s !== undefined).join(' ') };
+
+/** A field's schema with its rules as `x-` extensions and words, and its example (new objects: variants share some). */
+function documentedField(property: JsonSchema, rule: FieldRule): JsonSchema {
+  const extensions: Record<string, unknown> = {};
+  if (rule.valuesFrom) extensions['x-values-from'] = rule.valuesFrom;
+  if (rule.equals !== undefined) extensions['x-equals'] = rule.equals;
+  if (rule.sameAs) extensions['x-same-as'] = rule.sameAs;
+  if (rule.codeFrom) {
+    const codeFrom: CodeFrom = {
+      method: 'GET',
+      path: OUTBOX_PATH,
+      query: 'to',
+      to: rule.codeFrom.to,
+      kind: rule.codeFrom.kind,
+      pick: 'newest',
+      property: 'code',
+    };
+    extensions['x-code-from'] = codeFrom;
+  }
+  const example = rule.example === undefined ? {} : { examples: [rule.example] };
+  return { ...withWords(property, ruleWords(rule)), ...example, ...extensions };
+}
+
+const variantsOf = (schema: JsonSchema): JsonSchema[] => schema.oneOf ?? schema.anyOf ?? [schema];
+
+/** Puts each field's rules, words and example on the request schema of an operation. */
+function documentFields(name: OperationName, schema: JsonSchema): void {
+  const op: OperationDef = operations[name];
+  const rules: Readonly<Record<string, FieldRule>> = {
+    ...(op.auth === 'none' ? {} : { [TOKEN_FIELD]: { valuesFrom: tokenFrom(op.auth) } }),
+    ...OPERATION_DOCS[name].fields,
+  };
+  for (const variant of variantsOf(schema)) {
+    const properties = variant.properties;
+    if (!properties) continue;
+    for (const [field, rule] of Object.entries(rules)) {
+      const property = properties[field];
+      if (isRecord(property)) properties[field] = documentedField(property, rule);
+    }
+  }
+}
+
+/** The discriminator of a variant: a field other than the marker with a const value (`action`). */
+function variantName(variant: JsonSchema, marker: string | undefined): string | undefined {
+  for (const [field, property] of Object.entries(variant.properties ?? {}))
+    if (field !== marker && isRecord(property) && typeof property.const === 'string') return property.const;
+  return undefined;
+}
+
+/** What stands for a value that is not known before the call: a reply's, or a file. */
+function placeholder(field: string, property: JsonSchema): string | undefined {
+  if (property.format === 'binary') return `<${field}: an image file>`;
+  const from = property['x-values-from'];
+  if (field === TOKEN_FIELD && isRecord(from)) return `<${String(from.operationId)}.${String(from.path)}>`;
+  return undefined;
+}
+
+/** A body of a variant from its fields' examples: the required fields, and the optional ones a rule gives. */
+function exampleBody(name: OperationName, variant: JsonSchema, marker: string | undefined): Record<string, string> {
+  const rules = OPERATION_DOCS[name].fields ?? {};
+  const required = new Set(variant.required ?? []);
+  const body: Record<string, string> = {};
+  for (const [field, property] of Object.entries(variant.properties ?? {})) {
+    if (!isRecord(property) || !(required.has(field) || rules[field]?.example !== undefined)) continue;
+    const value = placeholder(field, property) ?? exampleOf(property);
+    if (typeof value === 'string') body[field] = value;
+    else if (field !== marker) throw new Error(`${name}: the field ${field} has no example`);
+  }
+  return body;
+}
+
+const EXAMPLE_NOTE =
+  "The token, e-mailed codes and ids are placeholders here: take them as the fields' `x-values-from`, `x-same-as` and `x-code-from` say. File fields stand for the file part.";
+
+/** The named examples of an operation's body: one per variant (`default`, or its discriminator), and the extra ones. */
+function requestExamples(name: OperationName, schema: JsonSchema): Record<string, ExampleObject> {
+  const op: OperationDef = operations[name];
+  const marker = 'marker' in op.selector ? op.selector.marker : undefined;
+  const variants = variantsOf(schema);
+  const examples: Record<string, ExampleObject> = {};
+  for (const variant of variants) {
+    const key = variants.length > 1 ? (variantName(variant, marker) ?? 'default') : 'default';
+    examples[key] = {
+      summary: variants.length > 1 ? `${name} with ${key}` : `${name}, as the call order sends it`,
+      description: EXAMPLE_NOTE,
+      value: exampleBody(name, variant, marker),
+    };
+  }
+  const [first] = variants;
+  for (const [key, extra] of Object.entries(OPERATION_DOCS[name].examples ?? {}))
+    if (first)
+      examples[key] = {
+        summary: extra.summary,
+        description: EXAMPLE_NOTE,
+        value: { ...exampleBody(name, first, marker), ...extra.values },
+      };
+  return examples;
+}
+
+/** Where an operation comes in the call order, and what must come before it. */
+function operationCallOrder(name: OperationName): OperationCallOrder {
+  const steps = CALL_ORDER.flatMap((step, i) => (step.operationId === name ? [i + 1] : []));
+  const op: OperationDef = operations[name];
+  const token: Prerequisite[] =
+    op.auth === 'kyc' && !(OPERATION_DOCS[name].after ?? []).some((p) => p.operationId === 'verifyEmail')
+      ? [{ operationId: 'verifyEmail', why: 'its `jwt` is the KYC token' }]
+      : [];
+  return { steps, after: [...token, ...(OPERATION_DOCS[name].after ?? [])] };
+}
+
+function callOrderWords(order: OperationCallOrder): string {
+  const steps = `Step${order.steps.length > 1 ? 's' : ''} ${order.steps.join(' and ')} of the document's \`x-call-order\`.`;
+  if (order.after.length === 0) return `${steps} Needs no earlier call.`;
+  const after = order.after
+    .map((p) => `${p.operationId}${p.example === undefined ? '' : ` (example ${p.example})`}: ${p.why}`)
+    .join('; ');
+  return `${steps} Call after ${after} (\`x-call-order\`).`;
+}
+
 function requestSchema(name: OperationName, components: Components, options: OpenApiOptions): JsonSchema {
   const op: OperationDef = operations[name];
   const wire: WireFields = { before: {}, after: {}, required: [] };
@@ -423,7 +979,8 @@ function requestSchema(name: OperationName, components: Components, options: Ope
     if (spec.required) required.push(field);
   }
   const schema = withWireFields(toWire(op.request, components), { ...wire, required });
-  if (options.fieldExamples) applyExamples(schema, options.fieldExamples);
+  applyExamples(schema, { ...DEFAULT_FIELD_EXAMPLES, ...options.fieldExamples });
+  documentFields(name, schema);
   return { description: `The form fields of ${name}: ${callLine(op)}.`, ...schema };
 }
 
@@ -481,21 +1038,24 @@ function wireCall(op: OperationDef): WireCall {
 const ref = (id: string): ReferenceObject => ({ $ref: id });
 const schemaRef = (id: string): JsonSchema => ({ $ref: `${SCHEMA_REF}${id}` });
 
-function operationObject(name: OperationName, replyId: string): OpenApiOperation {
+function operationObject(name: OperationName, replyId: string, request: JsonSchema): OpenApiOperation {
   const op: OperationDef = operations[name];
   const schema = schemaRef(`${pascal(name)}Request`);
+  const examples = requestExamples(name, request);
   const fileFields = Object.entries(op.files);
   const multipart: OpenApiMediaType =
     fileFields.length > 0
       ? {
           schema,
+          examples,
           encoding: Object.fromEntries(
             fileFields.map(([field, spec]) => [field, { contentType: spec.types.join(', ') }] as const),
           ),
         }
-      : { schema };
+      : { schema, examples };
   const content: Record<string, OpenApiMediaType> = { [CONTENT_TYPES.multipart]: multipart };
-  if (fileFields.length === 0) content[CONTENT_TYPES.urlencoded] = { schema };
+  if (fileFields.length === 0) content[CONTENT_TYPES.urlencoded] = { schema, examples };
+  const callOrder = operationCallOrder(name);
   const responses: Record<string, OpenApiResponse | ReferenceObject> = {
     '200': { description: 'The reply.', content: { [JSON_TYPE]: { schema: schemaRef(replyId) } } },
     '400': ref(`${RESPONSE_REF}InvalidRequest`),
@@ -509,9 +1069,8 @@ function operationObject(name: OperationName, replyId: string): OpenApiOperation
   return {
     operationId: name,
     summary: op.summary,
-    description: operationDescription(name, op),
+    description: `${operationDescription(name, op)} ${callOrderWords(callOrder)}`,
     tags: [tagOf(name, op)],
-    security: op.auth === 'none' ? [] : [{ [SECURITY[op.auth]]: [] }],
     requestBody: {
       description: `Form fields (${callLine(op)}).`,
       required: true,
@@ -519,6 +1078,7 @@ function operationObject(name: OperationName, replyId: string): OpenApiOperation
     },
     responses,
     'x-wire': wireCall(op),
+    'x-call-order': callOrder,
   };
 }
 
@@ -539,15 +1099,6 @@ const RESPONSES: Readonly<Record<string, OpenApiResponse>> = {
   Unavailable: errorResponse('The bank could not answer (503 when it is unavailable); the body is still JSON.'),
 };
 
-const securityScheme = (auth: Exclude<Auth, 'none'>): SecuritySchemeObject => ({
-  type: 'apiKey',
-  in: 'header',
-  name: TOKEN_FIELD,
-  description: `${pascal(TOKEN_SOURCE[auth])}. NOT a header: OpenAPI has no scheme for a token in the body, so this entry only names it. Send it as the form field \`${TOKEN_FIELD}\` of the body (see \`x-token-field\`); the host does not read a header.`,
-  'x-token-field': TOKEN_FIELD,
-  'x-token-in': 'body',
-});
-
 const DESCRIPTION = `Every call the portal makes to its bank's host, generated from the contract's operation table.
 
 **One path for every call.** Every operation is \`POST {server}${OPENAPI_API_PATH}\` with a form body: \`multipart/form-data\` or \`application/x-www-form-urlencoded\` (the host accepts both for every operation; multipart is required when a file is sent). OpenAPI keys operations by path, so each one has a path here that names it:
@@ -557,7 +1108,16 @@ const DESCRIPTION = `Every call the portal makes to its bank's host, generated f
 
 Each operation's \`x-wire\` says the same for tools: path, query, marker field and value, token field.
 
-**Tokens.** Dashboard operations need ${TOKEN_SOURCE.user}; the identity check needs ${TOKEN_SOURCE.kyc}. Either goes in the body field \`${TOKEN_FIELD}\`, never in a header (the security schemes only name them).
+**Tokens.** Dashboard operations need ${TOKEN_SOURCE.user}; the identity check needs ${TOKEN_SOURCE.kyc}. Either is the required body field \`${TOKEN_FIELD}\` of the request schema, never a header, a query parameter or a cookie. OpenAPI has no security scheme for a token in the body, so this document declares none: the field's \`x-values-from\` says which reply holds the token, and \`x-wire.tokenField\` names the field.
+
+**Using the operations together.** The document's \`x-call-order\` lists the steps in which every operation succeeds on a freshly reset mock, each with the named example of its request body (\`examples\` of the request's media type) to send; each operation's \`x-call-order\` gives its steps and the calls that must come before it, and its description says the same in words. Field extensions say where a value comes from:
+
+- \`x-values-from: { operationId, path }\`: the allowed values are at \`path\` of that operation's reply (dotted names; \`[]\` is every element of an array, as in \`docs[].doc_name\`). Coin types, purposes, plans, document types and notification ids come from other replies; so do the tokens (\`jwt\`).
+- \`x-equals: field\`: the value must equal that field of the same request (a confirmation).
+- \`x-same-as: { operationId, field, path }\`: the value must be the one sent in \`field\` of the latest call of that operation (\`path\`: a property of the JSON document it holds). createTransfer sends the very transfer confirmPin confirmed.
+- \`x-code-from: { method, path, query, to, kind, pick, property }\`: a code the bank e-mails. The mock keeps its e-mails: \`GET {server}${OUTBOX_PATH}?to=<address>\` answers them newest first, and the code is the \`code\` of the newest one of that \`kind\`; \`to\` says which field holds the address.
+
+The examples use the mock's seeded customers (demo@bank.test with passcode 123456 and PIN 1234; nopin@bank.test; history@bank.test) and addresses no account has yet (for sign-up and the e-mail change).
 
 **Fields.** Every value is a string on the wire. What JSON Schema cannot say (text that is not only spaces, no control characters, amounts greater than 0, real calendar dates, images checked by content) is in each field's description; the server checks it and answers 400 with \`issues\` naming each field.
 
@@ -584,16 +1144,17 @@ export function openApiDocument(options: OpenApiOptions = {}): OpenApiDocument {
   for (const name of operationNames) {
     const replyId = replyIds.get(name);
     if (replyId === undefined) throw new Error(`${name} has no reply component`);
-    components.schemas[`${pascal(name)}Request`] = requestSchema(name, components, options);
-    paths[openApiPath(operations[name])] = { post: operationObject(name, replyId) };
+    const request = requestSchema(name, components, options);
+    components.schemas[`${pascal(name)}Request`] = request;
+    paths[openApiPath(operations[name])] = { post: operationObject(name, replyId, request) };
   }
   const body = {
     paths,
     components: {
       schemas: sorted(components.schemas),
       responses: RESPONSES,
-      securitySchemes: { userToken: securityScheme('user'), kycToken: securityScheme('kyc') },
     },
+    'x-call-order': CALL_ORDER,
   };
   const url = (options.serverUrl ?? '/').replace(/\/+$/u, '') || '/';
   return {

@@ -71,6 +71,8 @@ export interface AppOptions {
   readonly stateWriteDelayMs?: number | undefined;
   /** Forward the API to this host (its address, ending with `/`), checking both ways against the contract (proxy.ts). */
   readonly upstream?: string | undefined;
+  /** With `upstream`: write each proxied exchange into this folder, masked and pseudonymised (recorder.ts). */
+  readonly recordDir?: string | undefined;
   /** Who may reach the server and its developer endpoints (access.ts); by default loopback names and IPs, no key. */
   readonly access?: AccessOptions | undefined;
   /** The sandboxes' limits (sandboxes.ts), and the real time their idle time is counted by (tests). */
@@ -203,7 +205,7 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
   );
 
   // --- the validating proxy (MOCK_UPSTREAM): the API goes to the real host instead ---------------
-  if (options.upstream) app.use(validatingProxy(options.upstream));
+  if (options.upstream) app.use(validatingProxy(options.upstream, { recordDir: options.recordDir }));
 
   // --- the API ---------------------------------------------------------------------------------
   const { latency, faultRate } = options;

@@ -3,7 +3,8 @@
  * and the host's replies come back unchanged; on the way, both are checked against the contract. A
  * request the contract refuses is still forwarded (the point is to see what the host does with it).
  * Every mismatch is one JSON line on stderr and kept in memory for `GET /__mock/proxy/mismatches`
- * (newest first; `DELETE` clears them).
+ * (newest first; `DELETE` clears them). With a record folder (MOCK_RECORD_DIR), each exchange the host
+ * answered is also written there, masked and pseudonymised (recorder.ts), for `pnpm contract:drift`.
  */
 import express, { type Request, type Response, type Router } from 'express';
 import {
@@ -20,6 +21,7 @@ import {
   type OperationName,
 } from '@ebank/contract';
 import type { z } from 'zod';
+import { createRecorder } from './recorder';
 
 export interface MismatchIssue {
   /** Where in the request or reply, dotted (`ct.whatsapp`); `''` for the whole of it. */
@@ -147,13 +149,19 @@ const describeError = (error: unknown) => {
   return detail ? `${error.message} (${detail})` : error.message;
 };
 
+export interface ProxyOptions {
+  /** Write each exchange the host answered into this folder (recorder.ts); nothing is written when absent. */
+  readonly recordDir?: string | undefined;
+}
+
 /**
  * `POST /api/users.php` forwarded to `${upstream}api/users.php`, and the mismatch list. Mount it
  * before the mock's own API route.
  */
-export function validatingProxy(upstream: string): Router {
+export function validatingProxy(upstream: string, options: ProxyOptions = {}): Router {
   const base = upstream.endsWith('/') ? upstream : `${upstream}/`;
   const mismatches: Mismatch[] = [];
+  const recorder = options.recordDir === undefined ? undefined : createRecorder(options.recordDir);
 
   const report = (mismatch: Omit<Mismatch, 'at'>) => {
     const entry: Mismatch = { at: new Date().toISOString(), ...mismatch };
@@ -170,6 +178,9 @@ export function validatingProxy(upstream: string): Router {
     const at = req.originalUrl.indexOf('?');
     const search = at === -1 ? '' : req.originalUrl.slice(at);
     const contentType = req.headers['content-type'];
+    const arrivedAt = new Date();
+    // Its place in the recording, taken on arrival: the replay keeps the order the calls came in.
+    const seq = await recorder?.nextSeq();
 
     // The request, as the contract sees it (checked now, reported once the host has answered).
     const form = await readForm(contentType, body);
@@ -219,6 +230,18 @@ export function validatingProxy(upstream: string): Router {
       const bytes = Buffer.from(await response.arrayBuffer());
       status = response.status;
       text = bytes.toString('utf8');
+      // Written before the reply goes back, so that what the portal has seen is on disk.
+      if (recorder !== undefined && seq !== undefined)
+        await recorder.record(seq, {
+          at: arrivedAt,
+          operation,
+          contentType,
+          query,
+          fields: typeof form === 'string' ? {} : form.fields,
+          files: typeof form === 'string' ? [] : form.files,
+          status,
+          text,
+        });
       res.status(status);
       for (const name of PASSED_HEADERS) {
         const value = response.headers.get(name);

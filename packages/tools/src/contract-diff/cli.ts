@@ -1,0 +1,13 @@
+/**
+ * `pnpm contract:diff --base REF [--json] [--junit FILE]`: the contract at a git ref compared with the
+ * working tree's (command.ts). Prints the table, or the changes as JSON; exit code 0 when no change is
+ * breaking, 1 otherwise, 2 on bad usage.
+ */
+import { runDiff } from './command';
+
+process.exitCode = await runDiff(process.argv.slice(2), {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  // pnpm runs the root script in the root folder; a relative --junit path is the caller's.
+  cwd: process.env.INIT_CWD ?? process.cwd(),
+});

@@ -1,0 +1,85 @@
+/**
+ * The command line of the contract diff, as a function of its arguments and its output streams (`cli.ts`
+ * gives it the process's): loads the contract at `--base`, compares it with the working tree's, prints the
+ * table (or with `--json` the JSON document and nothing else on stdout) and with `--junit FILE` also writes
+ * a JUnit XML report. Returns the exit code: 0 when no change is breaking, 1 otherwise, 2 on bad usage.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { operations, selectorLabel, type OperationDef } from '@ebank/contract';
+import { parseDiffArgs, USAGE } from './args';
+import { diffContracts, isBreaking, operationNamesOf, type ContractOperations } from './diff';
+import { loadContractAt, UsageError, type LoadedContract } from './load';
+import { formatJson, formatJUnit, formatTable, summary, type NamedOperation } from './report';
+
+export interface DiffIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  /** Where a relative `--junit` path starts from. */
+  readonly cwd: string;
+  /** Loads the contract at a ref (tests give fixtures); by default from git. */
+  readonly load?: ((ref: string) => Promise<LoadedContract>) | undefined;
+  /** The contract to compare with it; by default the working tree's. */
+  readonly head?: ContractOperations | undefined;
+}
+
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+const live: ContractOperations = operations;
+
+function namedOperations(base: ContractOperations, head: ContractOperations): NamedOperation[] {
+  return operationNamesOf(base, head).flatMap((name) => {
+    const operation: OperationDef | undefined = Object.hasOwn(head, name) ? head[name] : base[name];
+    return operation ? [{ name, wire: selectorLabel(operation.selector) }] : [];
+  });
+}
+
+export async function runDiff(argv: readonly string[], io: DiffIo): Promise<number> {
+  const parsed = parseDiffArgs(argv);
+  if (!parsed.ok) {
+    io.stderr(`${parsed.message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  if (parsed.help) {
+    io.stdout(`${USAGE}\n`);
+    return 0;
+  }
+  const { reports } = parsed;
+  let loaded: LoadedContract;
+  let head: ContractOperations;
+  try {
+    const load = io.load ?? loadContractAt;
+    loaded = await load(parsed.base);
+    head = parsed.head === undefined ? (io.head ?? live) : (await load(parsed.head)).operations;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`contract:diff: ${error.message}\n`);
+      return 2;
+    }
+    io.stderr(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    return 1;
+  }
+  const base = { ref: parsed.base, commit: loaded.commit };
+  const changes = diffContracts(loaded.operations, head);
+
+  if (reports.json) {
+    io.stdout(formatJson(changes, base));
+    io.stderr(`${summary(changes, base)}\n`);
+  } else io.stdout(`${formatTable(changes, base)}\n`);
+
+  let code = changes.some((change) => isBreaking(change.class)) ? 1 : 0;
+  if (reports.junit !== undefined) {
+    const file = path.resolve(io.cwd, reports.junit);
+    const named = namedOperations(loaded.operations, head);
+    try {
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, formatJUnit(changes, named, base));
+      const failed = new Set(changes.filter((c) => isBreaking(c.class)).map((c) => c.operation)).size;
+      io.stderr(`JUnit report written to ${file} (${named.length} tests, ${failed} failures)\n`);
+    } catch (error) {
+      io.stderr(`Could not write the JUnit report to ${file}: ${describe(error)}\n`);
+      code = 1;
+    }
+  }
+  return code;
+}

@@ -1,0 +1,163 @@
+/**
+ * `pnpm contract:drift --recording DIR --base URL [--email E] [--passcode P] [--pin PIN] [--junit FILE]
+ * [--json]`: replays a recording of the validating proxy against a mock and reports, per operation, where
+ * the replies differ (compare.ts). Prints the table, or the rows as JSON; exit code 0 when nothing drifts,
+ * 1 otherwise (or when the recording cannot be read), 2 on bad usage.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { readRecording, type Recording } from './recording';
+import { DEFAULT_PERSONA, driftRows, noDrift, replayRecording } from './replay';
+import { driftSummary, formatDriftJson, formatDriftJUnit, formatDriftTable } from './report';
+
+export const DRIFT_USAGE = `Usage: pnpm contract:drift --recording DIR --base URL [--email E] [--passcode P] [--pin PIN]
+                           [--junit FILE] [--json]
+
+Replays the requests the validating proxy recorded (MOCK_UPSTREAM with MOCK_RECORD_DIR=DIR) against the
+mock at URL, in the order they were recorded, and compares each reply with the recorded one: the status,
+the shape (keys and types, at any depth) and the values that should agree (fees and percentages, statuses,
+messages). Ids, times, tokens, balances and pseudonymised personal data may differ.
+
+  --recording DIR   the folder the proxy recorded into
+  --base URL        the mock's API base, http or https
+  --email E         the persona for requests whose sign-in was not recorded (default: the recording's
+                    first persona, else ${DEFAULT_PERSONA.email})
+  --passcode P      the personas' passcode on the mock (default ${DEFAULT_PERSONA.passcode})
+  --pin PIN         their transaction PIN (default ${DEFAULT_PERSONA.pin})
+  --junit FILE      also write a JUnit XML report to FILE: one test case per operation
+  --json            print the rows as a JSON array instead of the table (operation, wire, exchanges,
+                    replayed, ok, skipped, differences); everything else goes to stderr
+  --help            this text
+
+Exit code 0 when no operation drifts, 1 otherwise, 2 on bad usage.`;
+
+export interface DriftIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  /** Where relative paths start from. */
+  readonly cwd: string;
+  readonly fetch?: typeof fetch | undefined;
+}
+
+type Parsed =
+  | { readonly ok: true; readonly help: true }
+  | {
+      readonly ok: true;
+      readonly help: false;
+      readonly recording: string;
+      readonly base: string;
+      readonly email: string | undefined;
+      readonly passcode: string | undefined;
+      readonly pin: string | undefined;
+      readonly junit: string | undefined;
+      readonly json: boolean;
+    }
+  | { readonly ok: false; readonly message: string };
+
+export function parseDriftArgs(argv: readonly string[]): Parsed {
+  const args = argv[0] === '--' ? argv.slice(1) : [...argv];
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        recording: { type: 'string' },
+        base: { type: 'string' },
+        email: { type: 'string' },
+        passcode: { type: 'string' },
+        pin: { type: 'string' },
+        junit: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { ok: false, message: message.replace(/\s*\n\s*/gu, ' ') };
+  }
+  if (values.help) return { ok: true, help: true };
+  if (values.recording === undefined || values.recording.trim() === '')
+    return { ok: false, message: '--recording DIR is required' };
+  if (values.base === undefined) return { ok: false, message: '--base URL is required' };
+  if (!URL.canParse(values.base) || !['http:', 'https:'].includes(new URL(values.base).protocol))
+    return {
+      ok: false,
+      message: `--base must be an http or https URL such as http://localhost:8080/, not '${values.base}'`,
+    };
+  if (values.pin !== undefined && !/^\d{4}$/u.test(values.pin)) return { ok: false, message: '--pin must be 4 digits' };
+  if (values.junit?.trim() === '') return { ok: false, message: '--junit needs a file name' };
+  return {
+    ok: true,
+    help: false,
+    recording: values.recording,
+    base: values.base,
+    email: values.email,
+    passcode: values.passcode,
+    pin: values.pin,
+    junit: values.junit,
+    json: values.json,
+  };
+}
+
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export async function runDrift(argv: readonly string[], io: DriftIo): Promise<number> {
+  const parsed = parseDriftArgs(argv);
+  if (!parsed.ok) {
+    io.stderr(`${parsed.message}\n\n${DRIFT_USAGE}\n`);
+    return 2;
+  }
+  if (parsed.help) {
+    io.stdout(`${DRIFT_USAGE}\n`);
+    return 0;
+  }
+  const say = parsed.json ? io.stderr : io.stdout;
+  const dir = path.resolve(io.cwd, parsed.recording);
+  let recording: Recording;
+  try {
+    recording = await readRecording(dir);
+  } catch (error) {
+    io.stderr(`Cannot read the recording in ${dir}: ${describe(error)}\n`);
+    return 1;
+  }
+  say(`Replaying ${recording.exchanges.length} exchanges from ${dir} against ${parsed.base}\n\n`);
+
+  const startedAt = new Date();
+  const start = performance.now();
+  const results = await replayRecording({
+    recording,
+    base: parsed.base,
+    email: parsed.email,
+    passcode: parsed.passcode,
+    pin: parsed.pin,
+    fetch: io.fetch,
+  });
+  const rows = driftRows(results);
+  if (parsed.json) {
+    io.stdout(formatDriftJson(rows));
+    io.stderr(`${driftSummary(rows)}\n`);
+  } else io.stdout(`${formatDriftTable(rows)}\n`);
+
+  let code = noDrift(rows) ? 0 : 1;
+  if (parsed.junit !== undefined) {
+    const file = path.resolve(io.cwd, parsed.junit);
+    const xml = formatDriftJUnit(rows, {
+      recording: dir,
+      base: parsed.base,
+      startedAt,
+      durationMs: performance.now() - start,
+    });
+    try {
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, xml);
+      io.stderr(`JUnit report written to ${file} (${rows.length} operations)\n`);
+    } catch (error) {
+      io.stderr(`Could not write the JUnit report to ${file}: ${describe(error)}\n`);
+      code = 1;
+    }
+  }
+  return code;
+}

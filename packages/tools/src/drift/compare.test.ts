@@ -1,0 +1,72 @@
+/** What counts as drift between a recorded reply and a replayed one. */
+import { describe, expect, it } from 'vitest';
+import { compareReplies, textAgrees, type CompareContext } from './compare';
+import { DEFAULT_PSEUDONYM_PATTERN } from './recording';
+
+const context = (pseudonymised: string[] = []): CompareContext => ({
+  pseudonymised: new Set(pseudonymised),
+  pseudonym: new RegExp(DEFAULT_PSEUDONYM_PATTERN, 'gu'),
+});
+const reply = (body: unknown, status = 200) => ({ status, body: body as never, json: true });
+
+describe('compareReplies', () => {
+  it('finds nothing when only ids, times, tokens, balances and list lengths differ', () => {
+    const recorded = { id: '1', created_at: 'a', jwt: '***', tb: { current_balance: 10 }, list: [{ status: 'ok' }] };
+    const replayed = {
+      id: '2',
+      created_at: 'b',
+      jwt: 'x.y.z',
+      tb: { current_balance: 7 },
+      list: [{ status: 'ok' }, { status: 'no' }],
+    };
+    expect(compareReplies(reply(recorded), reply(replayed), context())).toEqual([]);
+  });
+
+  it('reports the status, fees and percentages, statuses and messages that differ', () => {
+    expect(
+      compareReplies(
+        reply({ percent: { percent: 10 }, icon: 'success', message: 'Done', fee: '1.00' }),
+        reply({ percent: { percent: 5 }, icon: 'error', message: 'Refused', fee: 1 }, 400),
+        context(),
+      ),
+    ).toEqual([
+      { kind: 'status', path: 'status', recorded: '200', replayed: '400' },
+      { kind: 'value', path: 'body.percent.percent', recorded: '10', replayed: '5' },
+      { kind: 'value', path: 'body.icon', recorded: '"success"', replayed: '"error"' },
+      { kind: 'value', path: 'body.message', recorded: '"Done"', replayed: '"Refused"' },
+    ]);
+  });
+
+  it('reports the shape: a key on one side only, another type; null and absent are the same', () => {
+    expect(
+      compareReplies(
+        reply({ a: { b: 1 }, gone: 'x', none: null, list: [{ n: 1 }] }),
+        reply({ a: { b: 'text' }, added: true, list: [{ n: 2, extra: [] }] }),
+        context(),
+      ),
+    ).toEqual([
+      { kind: 'shape', path: 'body.a.b', recorded: 'number 1', replayed: 'string "text"' },
+      { kind: 'shape', path: 'body.gone', recorded: 'string "x"', replayed: 'null (absent)' },
+      { kind: 'shape', path: 'body.list.0.extra', recorded: 'null (absent)', replayed: 'array a list' },
+      { kind: 'shape', path: 'body.added', recorded: 'null (absent)', replayed: 'boolean true' },
+    ]);
+    expect(compareReplies({ status: 200, body: null, json: false }, reply({}), context())).toEqual([
+      { kind: 'shape', path: 'body', recorded: 'not JSON', replayed: 'JSON' },
+    ]);
+  });
+
+  it('ignores pseudonymised values, and reads a pseudonym in a message as any text', () => {
+    expect(
+      compareReplies(
+        reply({
+          data: { fullname: 'anon-0123abcd' },
+          message: 'Sent to anon-0123abcd, code to anon-89abcdef@example.invalid.',
+        }),
+        reply({ data: { fullname: 'Dana Demo' }, message: 'Sent to Dana Demo, code to d***@bank.test.' }),
+        context(['reply.body.data.fullname']),
+      ),
+    ).toEqual([]);
+    expect(textAgrees('Sent to anon-0123abcd.', 'Paid to Dana.', /anon-[0-9a-f]{8}/gu)).toBe(false);
+    expect(textAgrees('Plain', 'Plain.', /anon-[0-9a-f]{8}/gu)).toBe(false);
+  });
+});

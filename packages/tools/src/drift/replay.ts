@@ -1,0 +1,278 @@
+/**
+ * The replay: each recorded request, in the order the proxy received them, sent again to a mock, and its
+ * reply compared with the recorded one (compare.ts). Secrets were masked when recorded, so the replay
+ * signs in on the mock as the persona the recording names (the demo persona when it names none) and puts
+ * that sign-in's token in each request's `token` field, the persona's passcode or PIN in a masked
+ * passcode or PIN field, and the persona's e-mail address where the recording has its pseudonym. A file
+ * is replaced by a small image of the recorded type. A request holding a masked one-time code (an e-mail
+ * or transfer code, a reset code) cannot be replayed and is skipped.
+ */
+import {
+  API_PATH,
+  createApiClient,
+  fieldMeta,
+  operationNamed,
+  operations,
+  TOKEN_FIELD,
+  type FieldMeta,
+  type OperationName,
+} from '@ebank/contract';
+import { sampleImages } from '@ebank/contract/testing/images';
+import { z } from 'zod';
+import { compareReplies, type Difference } from './compare';
+import { MASK, type Exchange, type Json, type Recording } from './recording';
+
+/** The persona signed in when the recording names none. */
+export const DEFAULT_PERSONA = { email: 'demo@bank.test', passcode: '123456', pin: '1234' } as const;
+
+export interface ReplayOptions {
+  readonly recording: Recording;
+  /** The mock's API base (the calls go to `${base}api/users.php`). */
+  readonly base: string;
+  /** The persona for requests whose token the recording cannot place (default: the first it lists, else demo). */
+  readonly email?: string | undefined;
+  /** The personas' passcode and PIN on the mock (default the seeded ones: 123456, 1234). */
+  readonly passcode?: string | undefined;
+  readonly pin?: string | undefined;
+  readonly fetch?: typeof fetch | undefined;
+}
+
+export interface ExchangeResult {
+  readonly seq: number;
+  readonly operation: string;
+  readonly wire: string;
+  /** The replayed reply's status; undefined when nothing was sent. */
+  readonly status: number | undefined;
+  readonly recordedStatus: number;
+  /** Why it was not sent. */
+  readonly skipped?: string;
+  readonly differences: readonly Difference[];
+}
+
+const unwrap = (schema: z.core.$ZodType): z.core.$ZodType =>
+  schema instanceof z.ZodOptional || schema instanceof z.ZodDefault ? unwrap(schema.unwrap()) : schema;
+
+/** The field builder's description of a request field of an operation. */
+function metaOf(schema: z.core.$ZodType, field: string): FieldMeta | undefined {
+  if (schema instanceof z.ZodDiscriminatedUnion) {
+    for (const option of schema.options) {
+      const found = metaOf(option, field);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (!(schema instanceof z.ZodObject)) return undefined;
+  const shape = schema.shape as Record<string, z.core.$ZodType>;
+  const one = shape[field];
+  return one === undefined ? undefined : fieldMeta.get(unwrap(one));
+}
+
+type Secret = { readonly use: 'pin' | 'passcode' } | { readonly skip: string };
+
+/** What a masked field held: a PIN (four digits), a passcode, or a one-time code that cannot be replayed. */
+function maskedSecret(operation: OperationName | undefined, field: string): Secret {
+  if (/code/iu.test(field)) return { skip: `the one-time code in '${field}' was masked when recorded` };
+  const meta = operation === undefined ? undefined : metaOf(operations[operation].request, field);
+  if (meta?.kind === 'digits' && meta.length === 4) return { use: 'pin' };
+  if (/pin/iu.test(field) && meta === undefined) return { use: 'pin' };
+  return { use: 'passcode' };
+}
+
+const isFile = (value: Json): value is { name: string; type: string | null; size: number } =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  typeof value.name === 'string' &&
+  typeof value.size === 'number' &&
+  (typeof value.type === 'string' || value.type === null);
+
+const imageOf = (type: string | null): Uint8Array<ArrayBuffer> => {
+  const sample =
+    type !== null && Object.hasOwn(sampleImages, type) ? sampleImages[type as keyof typeof sampleImages] : undefined;
+  return new Uint8Array(sample ?? new Uint8Array(0));
+};
+
+interface Built {
+  readonly search: string;
+  readonly body: URLSearchParams | FormData;
+}
+
+/** The request to send again, with the secrets and the persona's address put back; or why it cannot be sent. */
+function rebuild(
+  exchange: Exchange,
+  put: { readonly token: string | undefined; readonly pin: string; readonly passcode: string },
+  emailOf: ReadonlyMap<string, string>,
+): Built | { readonly skip: string } {
+  const operation = exchange.operation === null ? undefined : operationNamed(exchange.operation);
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(exchange.request.query))
+    for (const one of Array.isArray(value) ? value : [value])
+      params.append(key, typeof one === 'string' ? one : JSON.stringify(one));
+
+  const entries: [string, string | File][] = [];
+  for (const [field, value] of Object.entries(exchange.request.fields)) {
+    for (const one of Array.isArray(value) ? value : [value]) {
+      if (isFile(one)) {
+        entries.push([field, new File([imageOf(one.type)], one.name, one.type === null ? {} : { type: one.type })]);
+        continue;
+      }
+      if (typeof one !== 'string') {
+        entries.push([field, JSON.stringify(one)]);
+        continue;
+      }
+      if (one !== MASK) {
+        entries.push([field, emailOf.get(one) ?? one]);
+        continue;
+      }
+      if (field === TOKEN_FIELD) {
+        if (put.token === undefined) return { skip: 'the sign-in on the mock gave no token' };
+        entries.push([field, put.token]);
+        continue;
+      }
+      const secret = maskedSecret(operation, field);
+      if ('skip' in secret) return secret;
+      entries.push([field, secret.use === 'pin' ? put.pin : put.passcode]);
+    }
+  }
+  const multipart =
+    exchange.request.contentType === 'multipart/form-data' || entries.some(([, value]) => typeof value !== 'string');
+  if (multipart) {
+    const form = new FormData();
+    for (const [key, value] of entries) form.append(key, value);
+    return { search: params.size > 0 ? `?${params}` : '', body: form };
+  }
+  const body = new URLSearchParams();
+  for (const [key, value] of entries) if (typeof value === 'string') body.append(key, value);
+  return { search: params.size > 0 ? `?${params}` : '', body };
+}
+
+/** How a row names an exchange's operation and how the wire names it. */
+const namesOf = (exchange: Exchange) => ({
+  operation: exchange.operation ?? 'unnamed',
+  wire:
+    exchange.wire ?? (typeof exchange.request.query.crud === 'string' ? `crud=${exchange.request.query.crud}` : '-'),
+});
+
+/** Replays every exchange of the recording, in order; one result per exchange. */
+export async function replayRecording(options: ReplayOptions): Promise<ExchangeResult[]> {
+  const base = options.base.endsWith('/') ? options.base : `${options.base}/`;
+  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  const passcode = options.passcode ?? DEFAULT_PERSONA.passcode;
+  const pin = options.pin ?? DEFAULT_PERSONA.pin;
+  const { recording } = options;
+  const fallback = options.email ?? recording.personas[0]?.email ?? DEFAULT_PERSONA.email;
+  const emailOf = new Map(recording.personas.map((p) => [p.pseudonym, p.email]));
+  const client = createApiClient({ baseUrl: base, fetch: doFetch, token: () => undefined });
+
+  /** Each persona's token on the mock, signed in once when first needed. */
+  const tokens = new Map<string, Promise<string | undefined>>();
+  const tokenOf = (email: string) => {
+    let token = tokens.get(email);
+    if (token === undefined) {
+      token = client.call('login', { email, password: passcode, remeber: false }).then(
+        (reply) => reply.jwt,
+        () => undefined,
+      );
+      tokens.set(email, token);
+    }
+    return token;
+  };
+
+  const results: ExchangeResult[] = [];
+  for (const exchange of recording.exchanges) {
+    const names = namesOf(exchange);
+    const recordedStatus = exchange.reply.status;
+    const needsToken = exchange.request.fields[TOKEN_FIELD] === MASK;
+    const token = needsToken ? await tokenOf(exchange.persona ?? fallback) : undefined;
+    const built = rebuild(exchange, { token, pin, passcode }, emailOf);
+    if ('skip' in built) {
+      results.push({
+        seq: exchange.seq,
+        ...names,
+        status: undefined,
+        recordedStatus,
+        skipped: built.skip,
+        differences: [],
+      });
+      continue;
+    }
+    let status: number;
+    let text: string;
+    try {
+      const response = await doFetch(`${base}${API_PATH}${built.search}`, { method: 'POST', body: built.body });
+      status = response.status;
+      text = await response.text();
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      results.push({
+        seq: exchange.seq,
+        ...names,
+        status: undefined,
+        recordedStatus,
+        differences: [
+          { kind: 'status', path: 'status', recorded: String(recordedStatus), replayed: `no reply (${why})` },
+        ],
+      });
+      continue;
+    }
+    let body: Json = null;
+    let json = true;
+    try {
+      body = JSON.parse(text) as Json;
+    } catch {
+      json = false;
+    }
+    // A replayed sign-in of a persona gives the token the following requests use, as it did when recorded.
+    if (exchange.operation === 'login' && typeof body === 'object' && body !== null && !Array.isArray(body)) {
+      const jwt = body.jwt;
+      const email = exchange.request.fields.email;
+      const persona = typeof email === 'string' ? emailOf.get(email) : undefined;
+      if (typeof jwt === 'string' && jwt !== '' && persona !== undefined) tokens.set(persona, Promise.resolve(jwt));
+    }
+    const differences = compareReplies(
+      exchange.reply,
+      { status, body, json },
+      {
+        pseudonymised: new Set(exchange.pseudonymised),
+        pseudonym: recording.pseudonym,
+      },
+    );
+    results.push({ seq: exchange.seq, ...names, status, recordedStatus, differences });
+  }
+  return results;
+}
+
+/** One row per operation, in the order each first appears in the recording. */
+export interface DriftRow {
+  readonly operation: string;
+  readonly wire: string;
+  /** Exchanges recorded, and how many of them were replayed. */
+  readonly exchanges: number;
+  readonly replayed: number;
+  /** Why some were not replayed (each reason once). */
+  readonly skipped: readonly string[];
+  /** The differences found, each with the exchange it was found in. */
+  readonly differences: readonly (Difference & { readonly seq: number })[];
+  /** No difference (an operation none of whose exchanges could be replayed has none either). */
+  readonly ok: boolean;
+}
+
+export function driftRows(results: readonly ExchangeResult[]): DriftRow[] {
+  const byOperation = new Map<string, ExchangeResult[]>();
+  for (const result of results)
+    byOperation.set(result.operation, [...(byOperation.get(result.operation) ?? []), result]);
+  return [...byOperation.values()].map((list) => {
+    const differences = list.flatMap((r) => r.differences.map((d) => ({ ...d, seq: r.seq })));
+    return {
+      operation: list[0]?.operation ?? 'unnamed',
+      wire: list[0]?.wire ?? '-',
+      exchanges: list.length,
+      replayed: list.filter((r) => r.skipped === undefined).length,
+      skipped: [...new Set(list.flatMap((r) => (r.skipped === undefined ? [] : [r.skipped])))],
+      differences,
+      ok: differences.length === 0,
+    };
+  });
+}
+
+export const noDrift = (rows: readonly DriftRow[]) => rows.every((row) => row.ok);
