@@ -15,6 +15,9 @@ test('a new customer: sign-up, code from the outbox, KYC, staff approval, login,
   page,
   bank,
 }) => {
+  // The longest journey here, with the login's 5 s wait for the dashboard in it: near the 60 s limit on a
+  // busy machine.
+  test.slow();
   const email = 'jo.newcomer@bank.test';
   await page.goto('/wp-user/');
   await expect(page.getByRole('heading', { name: /Welcome to the\s+Best E-banking System/u })).toBeVisible();

@@ -5,13 +5,6 @@
  */
 import { expect, screenshotPath, signInAsAdmin, test } from './fixtures';
 
-test.afterEach(async ({ request }) => {
-  // Snapshots outlive a reset of the bank: leave none behind for the next test.
-  const list = (await (await request.get('/__mock/snapshots')).json()) as { name: string }[];
-  for (const { name } of list) await request.delete(`/__mock/snapshots/${encodeURIComponent(name)}`);
-  await request.post('/__mock/clock', { data: { reset: true } });
-});
-
 test('the clock: +1 day, a custom number of minutes, and back to real time, at 320 px', async ({
   page,
   request,

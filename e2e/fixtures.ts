@@ -1,14 +1,19 @@
 /**
- * Fixtures: a mock bank of its own for every worker (started from the portal's build, stopped after its
- * last test), reset before every test; the outbox and staff API as helpers, and a signed-in page for a
- * persona or the admin.
+ * Fixtures. One mock bank serves the whole run (global-setup.ts starts it on E2E_PORT); every test works
+ * in a sandbox of its own there: a private, whole bank that the server makes from the seed at the test's
+ * first call and that the test removes when it ends. The test's sandbox is named in the `X-Mock-Sandbox`
+ * header, which Playwright adds to every request of the test: the page's (pictures and scripts too), the
+ * `request` fixture's, `page.request`'s, and those of any further browser context the test opens with
+ * `browser.newContext()`. So tests never reset the bank and any number of them can run at once. Also here:
+ * the outbox and staff API as helpers, and a signed-in page for a persona or the admin.
  */
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type Page, type TestInfo } from '@playwright/test';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -17,7 +22,7 @@ export function screenshotPath(file: string) {
   return path.join(REPO, 'test-results', 'screens', file);
 }
 
-/** The first worker's port; worker n listens on this plus n. */
+/** The port of the run's mock bank. */
 export function basePort() {
   const raw = process.env.E2E_PORT ?? '8181';
   const port = Number(raw);
@@ -52,8 +57,8 @@ export interface Bank {
 }
 
 interface Fixtures {
-  /** Resets the bank before every test, whether or not the test asks for it. */
-  freshBank: undefined;
+  /** The name of the test's own sandbox on the run's mock bank (removed when the test ends). */
+  sandbox: string;
   bank: Bank;
   /** Signs a persona in (token in local storage, as the portal keeps it) and opens a page. */
   signIn: (email: string, path?: string) => Promise<Page>;
@@ -61,9 +66,33 @@ interface Fixtures {
   axe: (label: string) => Promise<void>;
 }
 
-interface WorkerFixtures {
-  /** This worker's mock bank: its address (`http://127.0.0.1:<E2E_PORT + worker>`). */
-  mockServer: string;
+/** The header by which a request names its sandbox, and the rule for a sandbox's name (the server's). */
+export const SANDBOX_HEADER = 'X-Mock-Sandbox';
+const SANDBOX_NAME = /^[a-z0-9-]{1,40}$/u;
+
+/** The run's mock bank (global-setup.ts starts it). */
+export function mockServerUrl() {
+  return `http://127.0.0.1:${basePort()}`;
+}
+
+/**
+ * A sandbox name of the test's own: a few words of its title (to tell it apart in the server's list) and a
+ * hash of its id, repeat and retry (so that no two runs of tests at once share one).
+ */
+function sandboxName(testInfo: TestInfo) {
+  const words = testInfo.title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/gu, '-')
+    .replace(/^-+/u, '')
+    .slice(0, 24)
+    .replace(/-+$/u, '');
+  const hash = createHash('sha256')
+    .update(`${testInfo.testId}:${testInfo.repeatEachIndex}:${testInfo.retry}`)
+    .digest('hex')
+    .slice(0, 12);
+  const name = words ? `${words}-${hash}` : hash;
+  if (!SANDBOX_NAME.test(name)) throw new Error(`not a sandbox name: ${name}`);
+  return name;
 }
 
 /** Whether nothing listens on a port (on any address, as the mock bank listens). */
@@ -82,14 +111,27 @@ export function portIsFree(port: number) {
 }
 
 /**
- * Starts the mock bank as `pnpm --filter @ebank/mock-server start` does (tsx on src/main.ts), serving the
- * portal's build, and resolves with a stop function once `/__mock/health` answers; `busy` is the error for a
+ * Starts a mock bank as `pnpm --filter @ebank/mock-server start` does (tsx on src/main.ts), serving the
+ * portal's build on 127.0.0.1:`port` with room for many sandboxes, and resolves with a stop function once
+ * `/__mock/health` answers. `env` adds to (or overrides) the server's environment; `busy` is the error for a
  * port taken meanwhile.
  */
-async function startMockServer(port: number, url: string, busy: string) {
+export async function startMockServer(
+  port: number,
+  options: { readonly env?: Readonly<Record<string, string>>; readonly busy?: string } = {},
+) {
+  const url = `http://127.0.0.1:${port}`;
+  const busy = options.busy ?? `port ${port} is in use`;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: path.join(REPO, 'packages', 'mock-server'),
-    env: { ...process.env, PORT: String(port), MOCK_PUBLIC_URL: `${url}/` },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      MOCK_PUBLIC_URL: `${url}/`,
+      // A sandbox for each test running at once, with room to spare (each goes when its test ends).
+      MOCK_SANDBOXES_MAX: '500',
+      ...options.env,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let errors = '';
@@ -125,40 +167,44 @@ async function startMockServer(port: number, url: string, busy: string) {
   throw new Error(`the mock bank on port ${port} stopped before it was ready:\n${errors.trim()}`);
 }
 
-export const test = base.extend<Fixtures, WorkerFixtures>({
-  mockServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
-    async ({}, use, workerInfo) => {
-      const first = basePort();
-      const port = first + workerInfo.parallelIndex;
-      const url = `http://127.0.0.1:${port}`;
-      const busy = `E2E_PORT: port ${port} (E2E_PORT ${first} + worker ${workerInfo.parallelIndex}) is in use; stop what listens there or set E2E_PORT to a free base port`;
-      // A worker started after a failed test takes over its predecessor's port once that one has let go.
-      let free = await portIsFree(port);
-      for (let wait = 0; !free && wait < 50; wait++) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        free = await portIsFree(port);
-      }
-      if (!free) throw new Error(busy);
-      const stop = await startMockServer(port, url, busy);
-      await use(url);
-      await stop();
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
+/** A port nothing listens on now, as the system hands them out. */
+export function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => {
+        resolve(port);
+      });
+    });
+  });
+}
 
-  baseURL: async ({ mockServer }, use) => {
-    await use(mockServer);
+export const test = base.extend<Fixtures>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+  baseURL: async ({}, use) => {
+    await use(mockServerUrl());
   },
 
-  freshBank: [
-    async ({ request }, use) => {
-      const reset = await request.post('/__mock/reset');
-      expect(reset.ok()).toBe(true);
-      await use(undefined);
+  sandbox: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use, testInfo) => {
+      const name = sandboxName(testInfo);
+      await use(name);
+      // After the test's browsers have closed. A test that never called the bank has no sandbox to remove.
+      const res = await fetch(`${mockServerUrl()}/__mock/sandboxes/${name}`, { method: 'DELETE' });
+      if (!res.ok && res.status !== 404) throw new Error(`removing sandbox ${name}: ${res.status} ${await res.text()}`);
     },
     { auto: true },
   ],
+
+  // Every request of the test names its sandbox: of its pages, of `request` and `page.request`, and of the
+  // contexts it opens itself (Playwright gives those the test's options too).
+  extraHTTPHeaders: async ({ sandbox }, use) => {
+    await use({ [SANDBOX_HEADER]: sandbox });
+  },
 
   bank: async ({ request }, use) => {
     const bank: Bank = {

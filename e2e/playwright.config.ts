@@ -1,8 +1,9 @@
 /**
  * Browser journeys against the real product, driven in Debian's Chromium (nothing here downloads a
- * browser). The portal is built once (global-setup.ts); each of the two workers then starts a mock bank of
- * its own from that build on port E2E_PORT + its index (fixtures.ts) and resets it before every test, so
- * the tests run side by side.
+ * browser). Global setup (global-setup.ts) builds the portal and starts one mock bank for the whole run on
+ * port E2E_PORT. Every test then works in a sandbox of its own on that bank, a private copy of the seeded
+ * bank named in a header of each of its requests and removed when it ends (fixtures.ts), so tests never
+ * reset anything and as many run at once as the machine has cores.
  */
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium';
@@ -12,9 +13,9 @@ export default defineConfig({
   testMatch: '**/*.e2e.ts',
   outputDir: '../test-results/e2e',
   globalSetup: './global-setup.ts',
-  // Every test starts from a freshly reset bank of its worker's own, so any test can run in either worker.
+  // No test sees another's bank, so any test can run in any worker, beside any other.
   fullyParallel: true,
-  workers: 2,
+  workers: '100%',
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 60_000,

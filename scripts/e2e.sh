@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The browser tests (`pnpm test:e2e`), as timed steps: make sure Chromium is here, build the portal and the
-# demo once, check the portal's JS sizes (`pnpm size`), then Playwright (which starts a mock bank per worker
-# from that build; arguments go to it). Ends with a table of each step's seconds (wall clock and CPU of its
-# processes) and exit status.
+# demo once, check the portal's JS sizes (`pnpm size`), then Playwright (which starts one mock bank for the
+# run from that build, each test in a sandbox of its own there; arguments go to it). Ends with a table of
+# each step's seconds (wall clock and CPU of its processes) and exit status.
 set -u
 here=$(dirname "$0")
 steps=$(mktemp)

@@ -20,11 +20,13 @@ import { Route as AccountSignupRouteImport } from './routes/account/signup'
 import { Route as AccountTermsRouteImport } from './routes/account/terms'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminClockRouteImport } from './routes/admin/clock'
+import { Route as AdminFaultsRouteImport } from './routes/admin/faults'
 import { Route as AdminJournalRouteImport } from './routes/admin/journal'
 import { Route as AdminKycRouteImport } from './routes/admin/kyc'
 import { Route as AdminMessagesRouteImport } from './routes/admin/messages'
 import { Route as AdminRequestsRouteImport } from './routes/admin/requests'
 import { Route as AdminResetRouteImport } from './routes/admin/reset'
+import { Route as AdminSandboxesRouteImport } from './routes/admin/sandboxes'
 import { Route as AdminSnapshotsRouteImport } from './routes/admin/snapshots'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard/index'
 import { Route as DashboardContactRouteImport } from './routes/dashboard/contact'
@@ -111,6 +113,11 @@ const AdminClockRoute = AdminClockRouteImport.update({
   path: '/clock',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminFaultsRoute = AdminFaultsRouteImport.update({
+  id: '/faults',
+  path: '/faults',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminJournalRoute = AdminJournalRouteImport.update({
   id: '/journal',
   path: '/journal',
@@ -134,6 +141,11 @@ const AdminRequestsRoute = AdminRequestsRouteImport.update({
 const AdminResetRoute = AdminResetRouteImport.update({
   id: '/reset',
   path: '/reset',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminSandboxesRoute = AdminSandboxesRouteImport.update({
+  id: '/sandboxes',
+  path: '/sandboxes',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminSnapshotsRoute = AdminSnapshotsRouteImport.update({
@@ -303,11 +315,13 @@ export interface FileRoutesByFullPath {
   '/account/signup': typeof AccountSignupRoute
   '/account/terms': typeof AccountTermsRoute
   '/admin/clock': typeof AdminClockRoute
+  '/admin/faults': typeof AdminFaultsRoute
   '/admin/journal': typeof AdminJournalRoute
   '/admin/kyc': typeof AdminKycRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/requests': typeof AdminRequestsRoute
   '/admin/reset': typeof AdminResetRoute
+  '/admin/sandboxes': typeof AdminSandboxesRoute
   '/admin/snapshots': typeof AdminSnapshotsRoute
   '/dashboard/contact': typeof DashboardContactRoute
   '/dashboard/kyc': typeof DashboardKycRoute
@@ -348,11 +362,13 @@ export interface FileRoutesByTo {
   '/account/signup': typeof AccountSignupRoute
   '/account/terms': typeof AccountTermsRoute
   '/admin/clock': typeof AdminClockRoute
+  '/admin/faults': typeof AdminFaultsRoute
   '/admin/journal': typeof AdminJournalRoute
   '/admin/kyc': typeof AdminKycRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/requests': typeof AdminRequestsRoute
   '/admin/reset': typeof AdminResetRoute
+  '/admin/sandboxes': typeof AdminSandboxesRoute
   '/admin/snapshots': typeof AdminSnapshotsRoute
   '/dashboard/contact': typeof DashboardContactRoute
   '/dashboard/kyc': typeof DashboardKycRoute
@@ -397,11 +413,13 @@ export interface FileRoutesById {
   '/account/signup': typeof AccountSignupRoute
   '/account/terms': typeof AccountTermsRoute
   '/admin/clock': typeof AdminClockRoute
+  '/admin/faults': typeof AdminFaultsRoute
   '/admin/journal': typeof AdminJournalRoute
   '/admin/kyc': typeof AdminKycRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/requests': typeof AdminRequestsRoute
   '/admin/reset': typeof AdminResetRoute
+  '/admin/sandboxes': typeof AdminSandboxesRoute
   '/admin/snapshots': typeof AdminSnapshotsRoute
   '/dashboard/contact': typeof DashboardContactRoute
   '/dashboard/kyc': typeof DashboardKycRoute
@@ -447,11 +465,13 @@ export interface FileRouteTypes {
     | '/account/signup'
     | '/account/terms'
     | '/admin/clock'
+    | '/admin/faults'
     | '/admin/journal'
     | '/admin/kyc'
     | '/admin/messages'
     | '/admin/requests'
     | '/admin/reset'
+    | '/admin/sandboxes'
     | '/admin/snapshots'
     | '/dashboard/contact'
     | '/dashboard/kyc'
@@ -492,11 +512,13 @@ export interface FileRouteTypes {
     | '/account/signup'
     | '/account/terms'
     | '/admin/clock'
+    | '/admin/faults'
     | '/admin/journal'
     | '/admin/kyc'
     | '/admin/messages'
     | '/admin/requests'
     | '/admin/reset'
+    | '/admin/sandboxes'
     | '/admin/snapshots'
     | '/dashboard/contact'
     | '/dashboard/kyc'
@@ -540,11 +562,13 @@ export interface FileRouteTypes {
     | '/account/signup'
     | '/account/terms'
     | '/admin/clock'
+    | '/admin/faults'
     | '/admin/journal'
     | '/admin/kyc'
     | '/admin/messages'
     | '/admin/requests'
     | '/admin/reset'
+    | '/admin/sandboxes'
     | '/admin/snapshots'
     | '/dashboard/contact'
     | '/dashboard/kyc'
@@ -665,6 +689,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminClockRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/faults': {
+      id: '/admin/faults'
+      path: '/faults'
+      fullPath: '/admin/faults'
+      preLoaderRoute: typeof AdminFaultsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/journal': {
       id: '/admin/journal'
       path: '/journal'
@@ -698,6 +729,13 @@ declare module '@tanstack/react-router' {
       path: '/reset'
       fullPath: '/admin/reset'
       preLoaderRoute: typeof AdminResetRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/sandboxes': {
+      id: '/admin/sandboxes'
+      path: '/sandboxes'
+      fullPath: '/admin/sandboxes'
+      preLoaderRoute: typeof AdminSandboxesRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/snapshots': {
@@ -953,22 +991,26 @@ const AccountRouteRouteWithChildren = AccountRouteRoute._addFileChildren(
 
 interface AdminRouteRouteChildren {
   AdminClockRoute: typeof AdminClockRoute
+  AdminFaultsRoute: typeof AdminFaultsRoute
   AdminJournalRoute: typeof AdminJournalRoute
   AdminKycRoute: typeof AdminKycRoute
   AdminMessagesRoute: typeof AdminMessagesRoute
   AdminRequestsRoute: typeof AdminRequestsRoute
   AdminResetRoute: typeof AdminResetRoute
+  AdminSandboxesRoute: typeof AdminSandboxesRoute
   AdminSnapshotsRoute: typeof AdminSnapshotsRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminClockRoute: AdminClockRoute,
+  AdminFaultsRoute: AdminFaultsRoute,
   AdminJournalRoute: AdminJournalRoute,
   AdminKycRoute: AdminKycRoute,
   AdminMessagesRoute: AdminMessagesRoute,
   AdminRequestsRoute: AdminRequestsRoute,
   AdminResetRoute: AdminResetRoute,
+  AdminSandboxesRoute: AdminSandboxesRoute,
   AdminSnapshotsRoute: AdminSnapshotsRoute,
   AdminIndexRoute: AdminIndexRoute,
 }

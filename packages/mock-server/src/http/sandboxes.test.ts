@@ -259,6 +259,16 @@ describe('the sandbox endpoints', () => {
     expect((await notice(undefined)).notice).toBeNull();
   });
 
+  it('a sandbox made from a snapshot takes one place, and its name is free again once removed', async () => {
+    mock = await start({ sandboxes: { max: 1 } });
+    await inBox(undefined, 'post', '/__mock/snapshots').send({ name: 'base' }).expect(201);
+    await request(mock.express).post('/__mock/sandboxes').send({ name: 'copy', from: 'base' }).expect(201);
+    await request(mock.express).delete('/__mock/sandboxes/copy').expect(200);
+    await request(mock.express).post('/__mock/sandboxes').send({ name: 'copy', from: 'base' }).expect(201);
+    await request(mock.express).delete('/__mock/sandboxes/copy').expect(200);
+    await request(mock.express).post('/__mock/sandboxes').send({ name: 'other' }).expect(201);
+  });
+
   it('refuses the next sandbox past the limit with a JSON 503 and a plain message, and makes it once one goes', async () => {
     mock = await start({ sandboxes: { max: 2 } });
     await request(mock.express).post('/__mock/sandboxes').send({ name: 'a' }).expect(201);

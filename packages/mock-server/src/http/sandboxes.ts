@@ -246,18 +246,21 @@ export class Sandboxes {
         'unavailable',
         `This server holds as many sandboxes as it may (${this.limits.max}). Remove one (DELETE /__mock/sandboxes/NAME), or wait until one has been idle for ${this.limits.idleMinutes} minutes.`,
       );
-    const made = (async () => {
-      try {
-        const maker = this.newMaker();
-        const bank = from ? maker.restore(from) : await maker.seed();
-        const sandbox = new Sandbox(name, bank, maker, { realNow: this.realNow, perVisitor });
-        this.named.set(name, sandbox);
-        return sandbox;
-      } finally {
-        this.making.delete(name);
-      }
-    })();
+    const made = this.build(name, from, perVisitor);
     this.making.set(name, made);
+    // Forgotten once made or failed (whether it finished at once, as from a snapshot, or later).
+    const forget = () => {
+      this.making.delete(name);
+    };
+    made.then(forget, forget);
     return made;
+  }
+
+  private async build(name: string, from: BankSnapshot | undefined, perVisitor: boolean): Promise<Sandbox> {
+    const maker = this.newMaker();
+    const bank = from ? maker.restore(from) : await maker.seed();
+    const sandbox = new Sandbox(name, bank, maker, { realNow: this.realNow, perVisitor });
+    this.named.set(name, sandbox);
+    return sandbox;
   }
 }

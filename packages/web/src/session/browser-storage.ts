@@ -29,6 +29,8 @@ export const PORTAL_KEYS = {
     'baTransfer',
     // dashboard/-components/pin-draft.ts: the first entry of a new PIN
     'baPinDraft',
+    // api/admin-sandbox.ts: the sandbox the admin area acts on
+    'baAdminSandbox',
   ],
 } as const satisfies Record<Area, readonly string[]>;
 

@@ -73,7 +73,17 @@ describe('the admin area', () => {
       within(menu)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['KYC cases', 'Pending requests', 'Account messages', 'Request journal', 'Clock', 'Snapshots', 'Reset']);
+    ).toEqual([
+      'KYC cases',
+      'Pending requests',
+      'Account messages',
+      'Request journal',
+      'Clock',
+      'Snapshots',
+      'Faults',
+      'Reset',
+      'Sandboxes',
+    ]);
     expect(within(menu).getByRole('link', { name: 'KYC cases' })).toHaveAttribute('aria-current', 'page');
 
     await app.user.click(screen.getByRole('button', { name: 'Sign out' }));

@@ -14,7 +14,7 @@ import { useStaffAction } from './-components/use-staff-action';
 import { formatDateTime } from '@/lib/format';
 
 export const Route = createFileRoute('/admin/clock')({
-  loader: ({ context: { queryClient } }) => queryClient.query({ ...clockQuery, staleTime: 'static' }),
+  loader: ({ context: { queryClient } }) => queryClient.query({ ...clockQuery(), staleTime: 'static' }),
   pendingComponent: () => <SectionPending title={TITLE} />,
   component: ClockPage,
 });
@@ -35,11 +35,11 @@ type Move = { readonly advanceMinutes: number } | { readonly reset: true };
 
 function ClockPage() {
   const queryClient = useQueryClient();
-  const { data } = useSuspenseQuery(clockQuery);
+  const { data } = useSuspenseQuery(clockQuery());
   const move = useStaffAction((body: Move) => staffReply(staff.moveClock({ body })), {
     done: (reply: ClockState) => `The bank's time is now ${formatDateTime(reply.now)}.`,
     onSuccess: (reply) => {
-      queryClient.setQueryData(staffKeys.clock, reply);
+      queryClient.setQueryData(staffKeys.clock(), reply);
     },
   });
   const form = useForm({ resolver, defaultValues: { advanceMinutes: '' } });

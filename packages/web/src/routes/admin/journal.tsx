@@ -125,7 +125,7 @@ function JournalPage() {
         confirm="Clear the journal"
         run={() => staffReply(staff.clearJournal())}
         done="The journal was cleared."
-        onSuccess={() => queryClient.invalidateQueries({ queryKey: staffKeys.journals })}
+        onSuccess={() => queryClient.invalidateQueries({ queryKey: staffKeys.journals() })}
       >
         Clear the journal
       </ConfirmAction>

@@ -8,7 +8,7 @@ import { DecisionButtons } from './-components/decision-buttons';
 import { Nothing, RefreshButton, SectionHeader, SectionPending } from './-components/section';
 
 export const Route = createFileRoute('/admin/kyc')({
-  loader: ({ context: { queryClient } }) => queryClient.query({ ...staffStateQuery, staleTime: 'static' }),
+  loader: ({ context: { queryClient } }) => queryClient.query({ ...staffStateQuery(), staleTime: 'static' }),
   pendingComponent: () => <SectionPending title={TITLE} />,
   component: KycPage,
 });
@@ -16,7 +16,7 @@ export const Route = createFileRoute('/admin/kyc')({
 const TITLE = 'KYC cases';
 
 function KycPage() {
-  const { data, refetch, isFetching } = useSuspenseQuery(staffStateQuery);
+  const { data, refetch, isFetching } = useSuspenseQuery(staffStateQuery());
   return (
     <div className="grid gap-6">
       <SectionHeader title={TITLE}>

@@ -10,7 +10,7 @@ import { ActionStatus, SectionHeader, SectionPending } from './-components/secti
 import { useStaffAction } from './-components/use-staff-action';
 
 export const Route = createFileRoute('/admin/messages')({
-  loader: ({ context: { queryClient } }) => queryClient.query({ ...staffStateQuery, staleTime: 'static' }),
+  loader: ({ context: { queryClient } }) => queryClient.query({ ...staffStateQuery(), staleTime: 'static' }),
   pendingComponent: () => <SectionPending title={TITLE} />,
   component: MessagesPage,
 });
@@ -18,7 +18,7 @@ export const Route = createFileRoute('/admin/messages')({
 const TITLE = 'Account messages';
 
 function MessagesPage() {
-  const { data } = useSuspenseQuery(staffStateQuery);
+  const { data } = useSuspenseQuery(staffStateQuery());
   const customers = data.customers.filter((customer) => customer.role === 'user');
   return (
     <div className="grid gap-6">
@@ -47,7 +47,7 @@ function CustomerMessage({ customer }: { customer: StaffCustomer }) {
       ),
     {
       done: (_reply, input) => ('set' in input ? 'Message set.' : 'Message cleared.'),
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.state }),
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.state() }),
     },
   );
   const { notice } = customer;

@@ -11,7 +11,7 @@ import { DecisionButtons } from './-components/decision-buttons';
 import { Nothing, RefreshButton, SectionHeader, SectionPending } from './-components/section';
 
 export const Route = createFileRoute('/admin/requests')({
-  loader: ({ context: { queryClient } }) => queryClient.query({ ...staffStateQuery, staleTime: 'static' }),
+  loader: ({ context: { queryClient } }) => queryClient.query({ ...staffStateQuery(), staleTime: 'static' }),
   pendingComponent: () => <SectionPending title={TITLE} />,
   component: RequestsPage,
 });
@@ -27,7 +27,7 @@ const KIND: Readonly<Record<PendingRequest['kind'], string>> = {
 };
 
 function RequestsPage() {
-  const { data, refetch, isFetching } = useSuspenseQuery(staffStateQuery);
+  const { data, refetch, isFetching } = useSuspenseQuery(staffStateQuery());
   return (
     <div className="grid gap-6">
       <SectionHeader title={TITLE}>

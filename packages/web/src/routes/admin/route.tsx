@@ -1,5 +1,7 @@
-import { createFileRoute, Link, Outlet, redirect } from '@tanstack/react-router';
+import { createFileRoute, Link, Outlet, redirect, useRouter } from '@tanstack/react-router';
 import LogOut from 'lucide-react/icons/log-out';
+import { useEffect, useRef } from 'react';
+import { adminSandbox, useAdminBank } from '@/api/admin-sandbox';
 import { Brand } from '@/components/brand';
 import { Button } from '@/components/ui/button';
 import { session } from '@/session/session';
@@ -9,7 +11,8 @@ import { SECTIONS } from './-components/sections';
 
 /**
  * The admin area: only with a signed-in admin's token (the portal's login keeps it); anyone else goes to
- * the login. Its code loads with its routes, never on a customer's pages.
+ * the login. Its code loads with its routes, never on a customer's pages. It acts on one bank at a time,
+ * the default bank or a chosen sandbox, and says which under its header.
  */
 export const Route = createFileRoute('/admin')({
   beforeLoad: () => {
@@ -24,6 +27,7 @@ const linkClass =
 
 function AdminLayout() {
   const logout = useLogout();
+  const { sandbox } = useAdminBank();
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="border-b bg-card">
@@ -50,10 +54,64 @@ function AdminLayout() {
             ))}
           </ul>
         </nav>
+        <ActingOn />
       </header>
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
-        <Outlet />
+        {/* A section starts afresh on another bank: nothing it holds belongs to the new one. */}
+        <Outlet key={sandbox ?? ''} />
       </main>
+    </div>
+  );
+}
+
+/** Which bank the admin area acts on, a way back to the default bank, and why it is back, if a sandbox went. */
+function ActingOn() {
+  const { sandbox, gone } = useAdminBank();
+  const router = useRouter();
+  const line = useRef<HTMLParagraphElement>(null);
+  const shown = useRef<{ sandbox: string | undefined; gone: string | undefined }>(undefined);
+  useEffect(() => {
+    const before = shown.current;
+    shown.current = { sandbox, gone };
+    // At first sight, only a sandbox found gone while the section loaded matters: that section failed.
+    if (before === undefined ? gone === undefined : before.sandbox === sandbox && before.gone === gone) return;
+    // The section loads again for the bank now chosen (and leaves its error, if a sandbox went under it).
+    void router.invalidate();
+    // The control that changed the bank may be gone with the section it was in: the line takes the focus.
+    if (before !== undefined && before.sandbox !== sandbox) line.current?.focus();
+  }, [sandbox, gone, router]);
+  return (
+    <div className="border-t bg-muted/40">
+      <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 text-sm sm:px-6">
+        <p ref={line} tabIndex={-1} aria-live="polite" className="rounded-sm break-all outline-none">
+          {sandbox === undefined ? (
+            <>
+              Acting on: <strong>the default bank</strong>
+            </>
+          ) : (
+            <>
+              Acting on sandbox <strong>{sandbox}</strong>
+            </>
+          )}
+        </p>
+        {sandbox !== undefined && (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => {
+              adminSandbox.choose(undefined);
+            }}
+          >
+            Back to the default bank
+          </Button>
+        )}
+        {gone !== undefined && sandbox === undefined && (
+          <p role="alert" className="basis-full font-medium break-words text-destructive">
+            Sandbox {gone} is gone: it was removed, or nobody used it for longer than the server keeps one. The admin
+            area acts on the default bank again.
+          </p>
+        )}
+      </div>
     </div>
   );
 }

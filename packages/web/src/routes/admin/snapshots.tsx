@@ -14,7 +14,7 @@ import { ActionStatus, Nothing, SectionHeader, SectionPending } from './-compone
 import { useStaffAction } from './-components/use-staff-action';
 
 export const Route = createFileRoute('/admin/snapshots')({
-  loader: ({ context: { queryClient } }) => queryClient.query({ ...snapshotsQuery, staleTime: 'static' }),
+  loader: ({ context: { queryClient } }) => queryClient.query({ ...snapshotsQuery(), staleTime: 'static' }),
   pendingComponent: () => <SectionPending title={TITLE} />,
   component: SnapshotsPage,
 });
@@ -28,10 +28,10 @@ type ListAction = { readonly restore: string } | { readonly delete: string };
 
 function SnapshotsPage() {
   const queryClient = useQueryClient();
-  const { data } = useSuspenseQuery(snapshotsQuery);
+  const { data } = useSuspenseQuery(snapshotsQuery());
   const save = useStaffAction((name: string) => staffReply(staff.saveSnapshot({ body: { name } })), {
     done: (reply) => `Saved as ${reply.name}.`,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.snapshots }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.snapshots() }),
   });
   const act = useStaffAction(
     (action: ListAction) =>

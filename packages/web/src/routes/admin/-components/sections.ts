@@ -13,5 +13,7 @@ export const SECTIONS: readonly Section[] = [
   { to: '/admin/journal', label: 'Request journal' },
   { to: '/admin/clock', label: 'Clock' },
   { to: '/admin/snapshots', label: 'Snapshots' },
+  { to: '/admin/faults', label: 'Faults' },
   { to: '/admin/reset', label: 'Reset' },
+  { to: '/admin/sandboxes', label: 'Sandboxes' },
 ];

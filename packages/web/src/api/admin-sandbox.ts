@@ -1,0 +1,69 @@
+/**
+ * Which bank the admin area acts on: the mock server's default bank, or a sandbox staff chose with
+ * "Act on this one" in the Sandboxes section. The choice is kept in this tab's session storage, so a reload
+ * keeps it and another tab starts on the default bank; signing in or out forgets it with the rest of the
+ * portal's storage. Only the admin area imports this module.
+ */
+import { useSyncExternalStore } from 'react';
+import { storedValue } from '@/session/browser-storage';
+
+/** What the admin area acts on, and the sandbox it fell back from, if one went away under it. */
+export interface AdminBank {
+  /** The chosen sandbox; undefined for the default bank. */
+  readonly sandbox: string | undefined;
+  /** A sandbox that was chosen but is gone (removed, or idle too long), so the default bank is back. */
+  readonly gone: string | undefined;
+}
+
+const kept = storedValue('sessionStorage', 'baAdminSandbox');
+const listeners = new Set<() => void>();
+/** Said once the default bank is back after a sandbox went away; in memory only, for this page. */
+let gone: string | undefined;
+/** The last snapshot given to React: the same object while nothing changed, as useSyncExternalStore needs. */
+let last: AdminBank = { sandbox: undefined, gone: undefined };
+
+function chosen(): string | undefined {
+  const name = kept.get();
+  return name === undefined || name === '' ? undefined : name;
+}
+
+function snapshot(): AdminBank {
+  const sandbox = chosen();
+  if (sandbox !== last.sandbox || gone !== last.gone) last = { sandbox, gone };
+  return last;
+}
+
+function changed() {
+  for (const listener of listeners) listener();
+}
+
+export const adminSandbox = {
+  /** The sandbox the admin area acts on, read at every staff call; undefined for the default bank. */
+  get: chosen,
+  /** Acts on this sandbox from now on, or on the default bank (undefined). */
+  choose(name: string | undefined) {
+    if (name === undefined) kept.remove();
+    else kept.set(name);
+    gone = undefined;
+    changed();
+  },
+  /** The chosen sandbox is gone: back to the default bank, saying which sandbox went. */
+  lost(name: string) {
+    if (chosen() === name) kept.remove();
+    gone = name;
+    changed();
+  },
+  subscribe,
+};
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** The bank the admin area acts on, re-rendering when the choice changes. */
+export function useAdminBank(): AdminBank {
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
+}

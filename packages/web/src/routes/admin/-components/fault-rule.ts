@@ -1,0 +1,82 @@
+/**
+ * The form that adds a fault rule: the fields as typed, read with the staff contract's schema of a rule
+ * (its words for what is wrong, under the field), and what a rule does, in words, for the list.
+ */
+import { FaultRuleInputSchema, operationNames, StaffApiError, type FaultRule } from '@ebank/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+
+const rule = FaultRuleInputSchema.shape;
+
+/** A number typed in a field: empty is "not set"; anything else the contract's schema reads as a number. */
+const numberText = z
+  .string()
+  .trim()
+  .transform((text) => (text === '' ? undefined : Number(text)));
+
+/** A delay typed as `500`, or as a range `200-800` for a random delay between the two. */
+const latencyText = z
+  .string()
+  .trim()
+  .transform((text): number | [number, number] | undefined => {
+    if (text === '') return undefined;
+    const range = /^(\d+)\s*[-–]\s*(\d+)$/u.exec(text);
+    return range ? [Number(range[1]), Number(range[2])] : Number(text);
+  });
+
+/** The form's fields as typed, read with the contract's schema of a rule (its words for what is wrong). */
+const faultForm = z
+  .object({
+    operation: z.string().min(1, 'Choose the operation the rule is for'),
+    status: numberText.pipe(rule.status),
+    message: z
+      .string()
+      .trim()
+      .transform((text) => (text === '' ? undefined : text))
+      .pipe(rule.message),
+    latencyMs: latencyText.pipe(rule.latencyMs),
+    drop: z.boolean(),
+    times: numberText.pipe(rule.times),
+    rate: numberText.pipe(rule.rate),
+  })
+  .refine((input) => !(input.drop && input.status !== undefined), {
+    path: ['status'],
+    message: 'A rule either drops calls or answers a status: clear the status, or untick the drop',
+  })
+  .transform(({ drop, ...input }) => ({ ...input, ...(drop ? { drop: true } : {}) }));
+export const faultResolver = zodResolver(faultForm);
+
+export type FaultFields = z.input<typeof faultForm>;
+export type FaultRuleBody = z.output<typeof faultForm>;
+const FIELDS = ['operation', 'status', 'message', 'latencyMs', 'drop', 'times', 'rate'] as const;
+
+/** The field a refusal of the bank is about, when its message starts with the field's name (`rate: ...`). */
+export function fieldOf(error: Error | null): (typeof FIELDS)[number] | undefined {
+  if (!(error instanceof StaffApiError)) return undefined;
+  return FIELDS.find((field) => error.message.startsWith(`${field}: `));
+}
+
+export const OPERATIONS = operationNames.map((name) => ({ value: name, label: name }));
+export const EMPTY_RULE: FaultFields = {
+  operation: '',
+  status: '',
+  message: '',
+  latencyMs: '',
+  drop: false,
+  times: '',
+  rate: '',
+};
+
+const delayText = (latency: NonNullable<FaultRule['latencyMs']>) =>
+  typeof latency === 'number' ? `${String(latency)} ms` : `${String(latency[0])} to ${String(latency[1])} ms`;
+
+/** What a rule does to the calls it applies to, in words. */
+export function faultEffect(fault: FaultRule): string {
+  const delay = fault.latencyMs === undefined ? undefined : delayText(fault.latencyMs);
+  const after = delay === undefined ? '' : ` after ${delay}`;
+  if (fault.drop === true) return `Drops the call${after}, with no reply`;
+  if (delay !== undefined && fault.status === undefined && fault.message === undefined)
+    return `Delays the call by ${delay}, then the bank answers`;
+  const message = fault.message === undefined ? '' : `: “${fault.message}”`;
+  return `Fails the call${after} with status ${String(fault.status ?? 503)}${message}`;
+}

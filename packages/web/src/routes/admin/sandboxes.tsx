@@ -1,0 +1,286 @@
+import { SandboxNameSchema, type SandboxList, type SandboxSummary } from '@ebank/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient, useSuspenseQueries, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { Suspense } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { adminSandbox, useAdminBank } from '@/api/admin-sandbox';
+import { API_BASE } from '@/api/client';
+import { DEFAULT_BANK, sandboxesQuery, serverStaff, snapshotsQuery, staffKeys, staffReply } from '@/api/staff';
+import { ConfirmButton } from '@/components/confirm-button';
+import { Button } from '@/components/ui/button';
+import { CopyButton } from '@/components/ui/copy-button';
+import { Form, useFormSubmit } from '@/components/ui/form';
+import { TextField } from '@/components/ui/form-fields';
+import { SelectField } from '@/components/ui/select-field';
+import { formatDateTime } from '@/lib/format';
+import { ActionStatus, Nothing, RefreshButton, SectionHeader, SectionPending } from './-components/section';
+import { useStaffAction } from './-components/use-staff-action';
+
+/**
+ * Only a component: each route option is loaded by a function of its own in the route tree that every page
+ * ships, and the login page's JS has little room. The section waits for its data in its own Suspense.
+ */
+export const Route = createFileRoute('/admin/sandboxes')({
+  component: SandboxesPageRoute,
+});
+
+const TITLE = 'Sandboxes';
+
+/** The select's value for "from the seed" (a snapshot's name has no parentheses). */
+const SEED = '(seed)';
+
+const createForm = z.object({
+  name: z
+    .string()
+    .trim()
+    .transform((name) => (name === '' ? undefined : name))
+    .pipe(SandboxNameSchema.optional()),
+  from: z.string().transform((from) => (from === SEED ? undefined : from)),
+});
+const resolver = zodResolver(createForm);
+
+/** The address that puts a browser into a sandbox and opens the portal there. */
+const openLink = (name: string) =>
+  new URL(`__mock/sandboxes/${encodeURIComponent(name)}/open`, new URL(API_BASE, window.location.origin)).href;
+
+/** A size in kilobytes, one decimal. */
+const kilobytes = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+
+function SandboxesPageRoute() {
+  return (
+    <Suspense fallback={<SectionPending title={TITLE} />}>
+      <SandboxesPage />
+    </Suspense>
+  );
+}
+
+function SandboxesPage() {
+  // The snapshots offered as a start are the default bank's, whichever bank the admin area acts on.
+  const [{ data }] = useSuspenseQueries({ queries: [sandboxesQuery, snapshotsQuery(DEFAULT_BANK)] });
+  return data === null ? <NoSandboxesHere /> : <SandboxesOfServer list={data} />;
+}
+
+/** The in-browser demo: its bank lives in the page, so there is no server to hold sandboxes. */
+function NoSandboxesHere() {
+  return (
+    <div className="grid gap-6">
+      <SectionHeader title={TITLE} />
+      <div className="grid max-w-prose gap-2 rounded-xl border bg-card p-4 text-sm shadow-card sm:p-5">
+        <p className="font-medium">Sandboxes belong to the mock server.</p>
+        <p className="text-muted-foreground">
+          There, each sandbox is a whole bank of its own beside the default one, for one visitor or one test. Here the
+          bank already lives in this browser: nobody else reaches it, so there is nothing to make or remove. Reset and
+          Snapshots act on it.
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function SandboxesOfServer({ list }: { list: SandboxList }) {
+  const queryClient = useQueryClient();
+  const { refetch, isFetching } = useSuspenseQuery(sandboxesQuery);
+  const { data: snapshots } = useSuspenseQuery(snapshotsQuery(DEFAULT_BANK));
+  const { sandbox: chosen } = useAdminBank();
+  const listChanged = () => queryClient.invalidateQueries({ queryKey: staffKeys.sandboxes });
+
+  const create = useStaffAction(
+    (body: z.output<typeof createForm>) => staffReply(serverStaff.createSandbox({ body })),
+    {
+      done: (reply) =>
+        `Made sandbox ${reply.name}. Nobody has used it yet: it goes at ${formatDateTime(reply.expiresAt)} unless it is used.`,
+      onSuccess: listChanged,
+    },
+  );
+  const remove = useStaffAction((name: string) => staffReply(serverStaff.deleteSandbox({ params: { name } })), {
+    done: (reply) => `Deleted ${reply.name}.`,
+    onSuccess: (reply) => {
+      // The admin area may not act on it any more: the next call would make it again from the seed.
+      if (reply.name === adminSandbox.get()) adminSandbox.lost(reply.name);
+      return listChanged();
+    },
+  });
+
+  const form = useForm({ resolver, defaultValues: { name: '', from: SEED } });
+  const submit = useFormSubmit(form, async (body) => {
+    await create.mutateAsync(body).then(
+      () => {
+        form.reset();
+      },
+      () => undefined,
+    );
+  });
+  const starts = [
+    { value: SEED, label: 'The seed (the demo customers)' },
+    ...snapshots.map((snapshot) => ({ value: snapshot.name, label: `Snapshot ${snapshot.name}` })),
+  ];
+
+  return (
+    <div className="grid gap-6">
+      <SectionHeader title={TITLE}>
+        Whole banks of their own beside the default one, for one visitor or one test, chosen by the X-Mock-Sandbox
+        header or by a link that keeps a browser in one. &quot;Act on this one&quot; points this admin area at a
+        sandbox.
+      </SectionHeader>
+      <section aria-labelledby="sandbox-limits" className="grid gap-2 rounded-xl border bg-card p-4 shadow-card sm:p-5">
+        <h2 id="sandbox-limits" className="font-semibold">
+          Limits of this server
+        </h2>
+        <ul className="grid gap-1 text-sm text-muted-foreground">
+          <li>
+            At most {list.max} sandboxes at once; {list.sandboxes.length} now.
+          </li>
+          <li>A sandbox nobody uses for {list.idleMinutes} minutes is removed.</li>
+          <li>
+            {list.perVisitor
+              ? 'Per-visitor mode is on: every browser that opens the portal gets a sandbox of its own.'
+              : 'Per-visitor mode is off: a browser enters a sandbox only through its link.'}
+          </li>
+        </ul>
+      </section>
+      <section aria-labelledby="sandbox-make" className="grid gap-3 rounded-xl border bg-card p-4 shadow-card sm:p-5">
+        <h2 id="sandbox-make" className="font-semibold">
+          Make a sandbox
+        </h2>
+        <Form {...form}>
+          <form
+            noValidate
+            className="grid gap-3 sm:grid-cols-[minmax(0,16rem)_minmax(0,16rem)_auto] sm:items-start"
+            onSubmit={submit.onSubmit}
+          >
+            <TextField
+              control={form.control}
+              name="name"
+              label="Name (optional)"
+              autoComplete="off"
+              description="Lowercase letters, digits and dashes; one is made up when empty."
+            />
+            <SelectField
+              control={form.control}
+              name="from"
+              label="Start from"
+              options={starts}
+              description="A snapshot of the default bank, or the seed."
+            />
+            <Button type="submit" pending={submit.pending} className="sm:mt-7">
+              Make a sandbox
+            </Button>
+          </form>
+        </Form>
+        <ActionStatus {...create.state} />
+      </section>
+      <section aria-labelledby="sandbox-list" className="grid gap-3">
+        <h2 id="sandbox-list" className="font-semibold">
+          Sandboxes, most recently used first
+        </h2>
+        <RefreshButton pending={isFetching} onRefresh={refetch} />
+        <ActionStatus {...remove.state} />
+        {list.sandboxes.length === 0 ? (
+          <Nothing>No sandboxes yet.</Nothing>
+        ) : (
+          <ul className="grid gap-3" aria-label="Sandboxes">
+            {list.sandboxes.map((sandbox) => (
+              <SandboxItem
+                key={sandbox.name}
+                sandbox={sandbox}
+                chosen={sandbox.name === chosen}
+                busy={remove.isPending}
+                onDelete={() => {
+                  remove.mutate(sandbox.name, {
+                    onError: () => {
+                      void listChanged();
+                    },
+                  });
+                }}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function SandboxItem({
+  sandbox,
+  chosen,
+  busy,
+  onDelete,
+}: {
+  sandbox: SandboxSummary;
+  chosen: boolean;
+  busy: boolean;
+  onDelete: () => void;
+}) {
+  const { name } = sandbox;
+  const link = openLink(name);
+  return (
+    <li className="grid gap-3 rounded-xl border bg-card p-4 shadow-card">
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 className="font-medium break-all">{name}</h3>
+        {sandbox.perVisitor && (
+          <span className="rounded-full bg-secondary px-2.5 py-0.5 text-xs font-semibold text-secondary-foreground">
+            Per visitor
+          </span>
+        )}
+        {chosen && (
+          <span className="rounded-full bg-primary px-2.5 py-0.5 text-xs font-semibold text-primary-foreground">
+            The admin area acts on it
+          </span>
+        )}
+      </div>
+      <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="text-muted-foreground">Created</dt>
+        <dd>
+          <time dateTime={sandbox.createdAt}>{formatDateTime(sandbox.createdAt)}</time>
+        </dd>
+        <dt className="text-muted-foreground">Last used</dt>
+        <dd>
+          <time dateTime={sandbox.lastUsedAt}>{formatDateTime(sandbox.lastUsedAt)}</time>
+        </dd>
+        <dt className="text-muted-foreground">Goes at, unless used</dt>
+        <dd>
+          <time dateTime={sandbox.expiresAt}>{formatDateTime(sandbox.expiresAt)}</time>
+        </dd>
+        <dt className="text-muted-foreground">Customers</dt>
+        <dd>{sandbox.customers}</dd>
+        <dt className="text-muted-foreground">Size</dt>
+        <dd>{kilobytes(sandbox.sizeBytes)}</dd>
+        <dt className="text-muted-foreground">Link</dt>
+        <dd className="break-all">
+          <code className="text-xs">{link}</code>
+        </dd>
+      </dl>
+      <div className="flex flex-wrap gap-2">
+        {!chosen && (
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={`Act on this one: ${name}`}
+            onClick={() => {
+              adminSandbox.choose(name);
+            }}
+          >
+            Act on this one
+          </Button>
+        )}
+        <CopyButton value={link} aria-label={`Copy link to ${name}`}>
+          Copy link
+        </CopyButton>
+        <ConfirmButton
+          variant="destructive"
+          label={`Delete ${name}`}
+          title={`Delete sandbox ${name}?`}
+          description="Its bank, request journal, snapshots and fault rules are removed for good. A browser that still holds its link or cookie gets a new one from the seed at its next visit."
+          confirm="Delete"
+          disabled={busy}
+          onConfirm={onDelete}
+        >
+          Delete
+        </ConfirmButton>
+      </div>
+    </li>
+  );
+}
