@@ -351,10 +351,15 @@ export const FaultRuleInputSchema = z
         .optional(),
       /** A delay before the answer: milliseconds, or `[min, max]` for a random one between them. */
       latencyMs: z
-        .union([latencyMs, z.tuple([latencyMs, latencyMs])], {
+        // Two numbers in an array rather than a tuple schema: zod's tuple code would join the code every page
+        // shares, the login page's too.
+        .union([latencyMs, z.array(latencyMs).length(2)], {
           error: 'latencyMs: must be a number of milliseconds or [min, max]',
         })
-        .refine((value) => typeof value === 'number' || value[0] <= value[1], 'latencyMs: min must not exceed max')
+        .refine(
+          (value) => typeof value === 'number' || (value[0] ?? 0) <= (value[1] ?? 0),
+          'latencyMs: min must not exceed max',
+        )
         .optional(),
       /** Cut the connection without a reply, as a timeout or a network failure looks. */
       drop: z.boolean({ error: 'drop: must be true or false' }).optional(),
@@ -390,7 +395,7 @@ export const FaultRuleSchema = z.object({
   operation: z.string(),
   status: z.number().optional(),
   message: z.string().optional(),
-  latencyMs: z.union([z.number(), z.tuple([z.number(), z.number()])]).optional(),
+  latencyMs: z.union([z.number(), z.array(z.number())]).optional(),
   drop: z.boolean().optional(),
   times: z.number().optional(),
   rate: z.number().optional(),

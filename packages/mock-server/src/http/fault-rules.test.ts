@@ -84,6 +84,8 @@ describe('/__mock/faults', () => {
     [{ operation: 'iduser', rate: 2 }, 'rate: must be a number from 0 to 1'],
     [{ operation: 'iduser', times: 0 }, 'times: must be at least 1'],
     [{ operation: 'iduser', latencyMs: [500, 100] }, 'latencyMs: min must not exceed max'],
+    [{ operation: 'iduser', latencyMs: [100, 200, 300] }, 'latencyMs: must be a number of milliseconds or [min, max]'],
+    [{ operation: 'iduser', latencyMs: 'soon' }, 'latencyMs: must be a number of milliseconds or [min, max]'],
     [{ operation: 'iduser', latencyMs: 120_000 }, 'latencyMs: must be at most 60000'],
     [{ operation: 'iduser', drop: true, status: 503 }, 'A rule either drops calls or answers a status'],
     [

@@ -68,7 +68,7 @@ export class FaultRules {
           ? 0
           : typeof latency === 'number'
             ? latency
-            : Math.round(latency[0] + (latency[1] - latency[0]) * random());
+            : Math.round((latency[0] ?? 0) + ((latency[1] ?? 0) - (latency[0] ?? 0)) * random());
       if (rule.drop === true) return { delayMs, drop: true };
       // Only a delay: the bank answers after it.
       if (rule.status === undefined && rule.message === undefined && latency !== undefined)

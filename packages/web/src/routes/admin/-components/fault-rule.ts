@@ -68,7 +68,7 @@ export const EMPTY_RULE: FaultFields = {
 };
 
 const delayText = (latency: NonNullable<FaultRule['latencyMs']>) =>
-  typeof latency === 'number' ? `${String(latency)} ms` : `${String(latency[0])} to ${String(latency[1])} ms`;
+  typeof latency === 'number' ? `${String(latency)} ms` : `${String(latency[0] ?? 0)} to ${String(latency[1] ?? 0)} ms`;
 
 /** What a rule does to the calls it applies to, in words. */
 export function faultEffect(fault: FaultRule): string {
