@@ -149,7 +149,8 @@ test('the admin area makes a sandbox, acts on it, and goes back to its own bank'
     await page.goto(`${baseURL ?? ''}/__mock/sandboxes/${sandbox}/open`);
     await page.goto('/wp-user/account/login');
     await adminSignsIn(page);
-    await expect(page.getByText('Acting on: the default bank')).toBeVisible();
+    // Put in a sandbox by its cookie, this browser's admin area acts on that one until another is chosen.
+    await expect(page.getByText(`Acting on: this browser’s sandbox ${sandbox}`)).toBeVisible();
 
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Sandboxes' }).click();
     await page.getByLabel('Name (optional)').fill(other);
@@ -169,8 +170,8 @@ test('the admin area makes a sandbox, acts on it, and goes back to its own bank'
     await expect.poll(() => offset(other)).toBe(60);
     expect(await offset(sandbox)).toBe(0);
 
-    await page.getByRole('button', { name: 'Back to the default bank' }).click();
-    await expect(page.getByText('Acting on: the default bank')).toBeVisible();
+    await page.getByRole('button', { name: 'Back to this browser’s sandbox' }).click();
+    await expect(page.getByText(`Acting on: this browser’s sandbox ${sandbox}`)).toBeVisible();
   } finally {
     await staff.close();
     await request.delete(`/__mock/sandboxes/${other}`);

@@ -60,7 +60,9 @@ for (const width of [320, 390, 1280]) {
       'Request journal',
       'Clock',
       'Snapshots',
+      'Faults',
       'Reset',
+      'Sandboxes',
     ]) {
       await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: section }).click();
       await expect(page.getByRole('heading', { level: 1, name: section })).toBeVisible({ timeout: 20_000 });

@@ -185,5 +185,23 @@ export const sandboxesQuery = queryOptions({
   meta: INLINE,
 });
 
+/**
+ * The sandbox this browser itself is in (by the server's cookie, as a visitor's is), when the admin area has
+ * chosen none: then that is the bank it acts on. Null for the default bank, and wherever the server cannot
+ * say (the in-browser demo).
+ */
+export const ownSandboxQuery = queryOptions({
+  queryKey: [...staffKeys.sandboxes, 'own'] as const,
+  queryFn: async ({ signal }): Promise<string | null> => {
+    try {
+      return (await staffReply(serverStaff.currentSandbox({ fetchOptions: { signal } }))).name;
+    } catch {
+      return null;
+    }
+  },
+  staleTime: 60_000,
+  meta: INLINE,
+});
+
 export { staffReply };
 export const STAFF_META = INLINE;

@@ -1,7 +1,9 @@
 import { createFileRoute, Link, Outlet, redirect, useRouter } from '@tanstack/react-router';
 import LogOut from 'lucide-react/icons/log-out';
 import { useEffect, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { adminSandbox, useAdminBank } from '@/api/admin-sandbox';
+import { ownSandboxQuery } from '@/api/staff';
 import { Brand } from '@/components/brand';
 import { Button } from '@/components/ui/button';
 import { session } from '@/session/session';
@@ -67,6 +69,8 @@ function AdminLayout() {
 /** Which bank the admin area acts on, a way back to the default bank, and why it is back, if a sandbox went. */
 function ActingOn() {
   const { sandbox, gone } = useAdminBank();
+  // A browser kept in a sandbox by its cookie (a visitor's) acts on that one when none is chosen.
+  const { data: own } = useQuery(ownSandboxQuery);
   const router = useRouter();
   const line = useRef<HTMLParagraphElement>(null);
   const shown = useRef<{ sandbox: string | undefined; gone: string | undefined }>(undefined);
@@ -85,9 +89,15 @@ function ActingOn() {
       <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 text-sm sm:px-6">
         <p ref={line} tabIndex={-1} aria-live="polite" className="rounded-sm break-all outline-none">
           {sandbox === undefined ? (
-            <>
-              Acting on: <strong>the default bank</strong>
-            </>
+            own ? (
+              <>
+                Acting on: <strong>this browser’s sandbox {own}</strong>
+              </>
+            ) : (
+              <>
+                Acting on: <strong>the default bank</strong>
+              </>
+            )
           ) : (
             <>
               Acting on sandbox <strong>{sandbox}</strong>
@@ -102,7 +112,7 @@ function ActingOn() {
               adminSandbox.choose(undefined);
             }}
           >
-            Back to the default bank
+            {own ? 'Back to this browser’s sandbox' : 'Back to the default bank'}
           </Button>
         )}
         {gone !== undefined && sandbox === undefined && (

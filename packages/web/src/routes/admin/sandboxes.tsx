@@ -112,9 +112,11 @@ function SandboxesOfServer({ list }: { list: SandboxList }) {
       () => undefined,
     );
   });
+  // Short labels: a closed list is as wide as its label, and a phone's screen is 320 px (a snapshot's name,
+  // up to 64 characters without spaces, is cut).
   const starts = [
-    { value: SEED, label: 'The seed (the demo customers)' },
-    ...snapshots.map((snapshot) => ({ value: snapshot.name, label: `Snapshot ${snapshot.name}` })),
+    { value: SEED, label: 'The seed' },
+    ...snapshots.map((snapshot) => ({ value: snapshot.name, label: `Snapshot ${shortName(snapshot.name)}` })),
   ];
 
   return (
@@ -162,7 +164,7 @@ function SandboxesOfServer({ list }: { list: SandboxList }) {
               name="from"
               label="Start from"
               options={starts}
-              description="A snapshot of the default bank, or the seed."
+              description="The seed's demo customers, or a snapshot of the default bank."
             />
             <Button type="submit" pending={submit.pending} className="sm:mt-7">
               Make a sandbox
@@ -202,6 +204,9 @@ function SandboxesOfServer({ list }: { list: SandboxList }) {
     </div>
   );
 }
+
+/** A name cut to 20 characters, for a closed list on a phone. */
+const shortName = (name: string) => (name.length > 20 ? `${name.slice(0, 19)}…` : name);
 
 function SandboxItem({
   sandbox,

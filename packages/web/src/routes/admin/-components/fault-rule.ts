@@ -18,7 +18,7 @@ const numberText = z
 const latencyText = z
   .string()
   .trim()
-  .transform((text): number | [number, number] | undefined => {
+  .transform((text): number | number[] | undefined => {
     if (text === '') return undefined;
     const range = /^(\d+)\s*[-–]\s*(\d+)$/u.exec(text);
     return range ? [Number(range[1]), Number(range[2])] : Number(text);
