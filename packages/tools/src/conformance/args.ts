@@ -1,6 +1,6 @@
 /** The command line of the conformance check, read with node:util's parseArgs. */
-import { parseArgs } from 'node:util';
 import type { WireEncoding } from '@ebank/contract';
+import { readArgs } from '../cli-args';
 import { CHECK_AMOUNT, DEMO_ACCOUNT, type CheckOptions } from './check';
 
 export const USAGE = `Usage: pnpm contract:check --base URL [--email E --passcode P] [--pin PIN] [--read-only]
@@ -42,31 +42,16 @@ export type ParsedArgs =
 const ENCODINGS: readonly WireEncoding[] = ['urlencoded', 'multipart'];
 
 export function parseCheckArgs(argv: readonly string[]): ParsedArgs {
-  // `pnpm contract:check -- --base ...` passes the separator on.
-  const args = argv[0] === '--' ? argv.slice(1) : [...argv];
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        base: { type: 'string' },
-        email: { type: 'string' },
-        passcode: { type: 'string' },
-        pin: { type: 'string' },
-        'read-only': { type: 'boolean', default: false },
-        encoding: { type: 'string' },
-        junit: { type: 'string' },
-        json: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    }));
-  } catch (error) {
-    // One line: node's message for an option value that starts with a dash spans three.
-    const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, message: message.replace(/\s*\n\s*/gu, ' ') };
-  }
+  const read = readArgs(argv, {
+    base: { type: 'string' },
+    email: { type: 'string' },
+    passcode: { type: 'string' },
+    pin: { type: 'string' },
+    'read-only': { type: 'boolean', default: false },
+    encoding: { type: 'string' },
+  });
+  if (!read.ok) return read;
+  const { values } = read;
   if (values.help) return { ok: true, help: true };
   if (values.base === undefined) return { ok: false, message: '--base URL is required' };
   let url: URL;
@@ -83,7 +68,6 @@ export function parseCheckArgs(argv: readonly string[]): ParsedArgs {
   if (encoding !== undefined && !(ENCODINGS as readonly string[]).includes(encoding))
     return { ok: false, message: `--encoding must be ${ENCODINGS.join(' or ')}, not '${encoding}'` };
   if (values.pin !== undefined && !/^\d{4}$/u.test(values.pin)) return { ok: false, message: '--pin must be 4 digits' };
-  if (values.junit?.trim() === '') return { ok: false, message: '--junit needs a file name' };
   return {
     ok: true,
     help: false,

@@ -1,6 +1,6 @@
 /** The command line of the contract diff, read with node:util's parseArgs. */
-import { parseArgs } from 'node:util';
 import type { ReportOptions } from '../conformance/args';
+import { readArgs } from '../cli-args';
 
 export const USAGE = `Usage: pnpm contract:diff --base REF [--head REF] [--json] [--junit FILE]
 
@@ -33,30 +33,14 @@ export type ParsedArgs =
   | { readonly ok: false; readonly message: string };
 
 export function parseDiffArgs(argv: readonly string[]): ParsedArgs {
-  // `pnpm contract:diff -- --base ...` passes the separator on.
-  const args = argv[0] === '--' ? argv.slice(1) : [...argv];
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        base: { type: 'string' },
-        head: { type: 'string' },
-        junit: { type: 'string' },
-        json: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    }));
-  } catch (error) {
-    // One line: node's message for an option value that starts with a dash spans three.
-    const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, message: message.replace(/\s*\n\s*/gu, ' ') };
-  }
+  const read = readArgs(argv, {
+    base: { type: 'string' },
+    head: { type: 'string' },
+  });
+  if (!read.ok) return read;
+  const { values } = read;
   if (values.help) return { ok: true, help: true };
   if (values.base === undefined || values.base.trim() === '') return { ok: false, message: '--base REF is required' };
-  if (values.junit?.trim() === '') return { ok: false, message: '--junit needs a file name' };
   if (values.head?.trim() === '') return { ok: false, message: '--head needs a git ref' };
   return {
     ok: true,

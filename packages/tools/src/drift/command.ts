@@ -6,7 +6,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { readArgs } from '../cli-args';
 import { readRecording, type Recording } from './recording';
 import { DEFAULT_PERSONA, driftRows, noDrift, replayRecording } from './replay';
 import { driftSummary, formatDriftJson, formatDriftJUnit, formatDriftTable } from './report';
@@ -56,28 +56,15 @@ type Parsed =
   | { readonly ok: false; readonly message: string };
 
 export function parseDriftArgs(argv: readonly string[]): Parsed {
-  const args = argv[0] === '--' ? argv.slice(1) : [...argv];
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        recording: { type: 'string' },
-        base: { type: 'string' },
-        email: { type: 'string' },
-        passcode: { type: 'string' },
-        pin: { type: 'string' },
-        junit: { type: 'string' },
-        json: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    }));
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, message: message.replace(/\s*\n\s*/gu, ' ') };
-  }
+  const read = readArgs(argv, {
+    recording: { type: 'string' },
+    base: { type: 'string' },
+    email: { type: 'string' },
+    passcode: { type: 'string' },
+    pin: { type: 'string' },
+  });
+  if (!read.ok) return read;
+  const { values } = read;
   if (values.help) return { ok: true, help: true };
   if (values.recording === undefined || values.recording.trim() === '')
     return { ok: false, message: '--recording DIR is required' };
@@ -88,7 +75,6 @@ export function parseDriftArgs(argv: readonly string[]): Parsed {
       message: `--base must be an http or https URL such as http://localhost:8080/, not '${values.base}'`,
     };
   if (values.pin !== undefined && !/^\d{4}$/u.test(values.pin)) return { ok: false, message: '--pin must be 4 digits' };
-  if (values.junit?.trim() === '') return { ok: false, message: '--junit needs a file name' };
   return {
     ok: true,
     help: false,

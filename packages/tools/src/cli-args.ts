@@ -1,0 +1,44 @@
+/**
+ * The command line of every tool here (`contract:check`, `contract:diff`, `contract:drift`), read one way:
+ * node:util's parseArgs, strict, no positionals, with the options they all take (`--junit FILE`, `--json`,
+ * `--help`) beside their own; a separator `--` that pnpm passes on is skipped; a refusal is one line.
+ */
+import { parseArgs } from 'node:util';
+
+/** What parseArgs takes for one option. */
+type OptionSpec =
+  | { readonly type: 'string'; readonly short?: string }
+  | { readonly type: 'boolean'; readonly short?: string; readonly default?: boolean };
+
+const COMMON = {
+  junit: { type: 'string' },
+  json: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const satisfies Record<string, OptionSpec>;
+
+type Value<S extends OptionSpec> = S extends { readonly type: 'boolean' } ? boolean : string | undefined;
+type Values<O extends Record<string, OptionSpec>> = { readonly [K in keyof O]: Value<O[K]> } & {
+  readonly junit: string | undefined;
+  readonly json: boolean;
+  readonly help: boolean;
+};
+
+/** The options read (each tool's own and the common ones), or one line saying what is wrong. */
+export function readArgs<O extends Record<string, OptionSpec>>(
+  argv: readonly string[],
+  options: O,
+): { readonly ok: true; readonly values: Values<O> } | { readonly ok: false; readonly message: string } {
+  // `pnpm contract:xxx -- --base ...` passes the separator on.
+  const args = argv[0] === '--' ? argv.slice(1) : [...argv];
+  try {
+    const { values } = parseArgs({ args, strict: true, allowPositionals: false, options: { ...options, ...COMMON } });
+    const read: Record<string, unknown> = values;
+    const junit = read.junit;
+    if (typeof junit === 'string' && junit.trim() === '') return { ok: false, message: '--junit needs a file name' };
+    return { ok: true, values: read as Values<O> };
+  } catch (error) {
+    // One line: node's message for an option value that starts with a dash spans three.
+    const message = error instanceof Error ? error.message : String(error);
+    return { ok: false, message: message.replace(/\s*\n\s*/gu, ' ') };
+  }
+}
