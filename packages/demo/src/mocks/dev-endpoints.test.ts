@@ -290,6 +290,17 @@ describe('the same developer endpoints in the demo as on the server', () => {
     expect(replies.map((r) => r.status)).toEqual([201, 502, 200, 200, 400, 400, 200, 200]);
   });
 
+  it('sandboxes: the demo has none, and says so in JSON', async () => {
+    for (const path of ['/__mock/sandboxes', '/__mock/sandbox', '/__mock/sandboxes/x/open']) {
+      const reply = await toDemo(path);
+      expect(reply.status).toBe(404);
+      expect(await reply.json()).toMatchObject({
+        error: true,
+        message: 'Sandboxes belong to the mock server: here the bank lives in this browser',
+      });
+    }
+  });
+
   it('a fault rule that drops a call: no reply in the demo either', async () => {
     await toDemo('/__mock/faults', json('POST', { operation: 'iduser', drop: true, times: 1 }));
     const lookup = () =>

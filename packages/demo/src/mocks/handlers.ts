@@ -197,6 +197,15 @@ export function demoHandlers(demo: DemoBank, { origin }: DemoHandlerOptions): Re
     }),
     http.all(at('/api/users.php'), () => send(apiReply(METHOD_NOT_ALLOWED))),
 
+    // Sandboxes belong to the mock server: here the one bank already lives in this browser.
+    http.all(at('/__mock/sandbox*'), () =>
+      send(
+        jsonReply(
+          errorResult(404, 'Sandboxes belong to the mock server: here the bank lives in this browser', 'not_found'),
+        ),
+      ),
+    ),
+
     // --- developer endpoints ---------------------------------------------------------------------
     ...DEV_ENDPOINTS.map((endpoint) =>
       http[VERBS[endpoint.method]](at(endpoint.path), async ({ request, params }) => {
