@@ -49,3 +49,9 @@ export async function toastDuration(text: string | RegExp) {
 export function useAdvancingFakeTimers() {
   vi.useFakeTimers({ shouldAdvanceTime: true });
 }
+
+/**
+ * How long before a 5 s redirect a test looks that it has not happened yet: the fake clock of these tests also
+ * moves with real time (`shouldAdvanceTime`), so on a slow machine a look just before the redirect may come after it.
+ */
+export const REAL_TIME_SLACK_MS = 2000;

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/session/session';
 import { AUTH_REDIRECT_MS } from '@/lib/timings';
 import { errorReply, installFakeBank, type BankAnswer } from '@/test/fake-bank';
-import { findToast, renderApp, useAdvancingFakeTimers } from '@/test/render-app';
+import { findToast, renderApp, useAdvancingFakeTimers, REAL_TIME_SLACK_MS } from '@/test/render-app';
 
 const demoUser = { picture: 'uploads/demo.png', fullname: 'Demo User' };
 
@@ -151,9 +151,9 @@ describe('login outcomes, in the spec order', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.adminToken)).toBe('admin-token');
     expect(screen.getByText('Taking you to the admin area…')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go now' })).toHaveAttribute('href', '/wp-user/admin');
-    await act(() => vi.advanceTimersByTimeAsync(AUTH_REDIRECT_MS - 100));
+    await act(() => vi.advanceTimersByTimeAsync(AUTH_REDIRECT_MS - REAL_TIME_SLACK_MS));
     expect(app.path()).toBe('/wp-user/account/login');
-    await act(() => vi.advanceTimersByTimeAsync(100));
+    await act(() => vi.advanceTimersByTimeAsync(REAL_TIME_SLACK_MS));
     await waitFor(() => {
       expect(app.path()).toMatch(/^\/wp-user\/admin/u);
     });
@@ -213,9 +213,9 @@ describe('login outcomes, in the spec order', () => {
     expect(await findToast('Welcome Back')).toBeInTheDocument();
     expect(window.localStorage.getItem('baUid')).toBe('user-jwt');
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeDisabled();
-    await act(() => vi.advanceTimersByTimeAsync(AUTH_REDIRECT_MS - 100));
+    await act(() => vi.advanceTimersByTimeAsync(AUTH_REDIRECT_MS - REAL_TIME_SLACK_MS));
     expect(app.path()).toBe('/wp-user/account/login');
-    await act(() => vi.advanceTimersByTimeAsync(100));
+    await act(() => vi.advanceTimersByTimeAsync(REAL_TIME_SLACK_MS));
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(app.path()).toBe('/wp-user/dashboard');
   });

@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_REDIRECT_MS } from '@/lib/timings';
 import { errorReply, installFakeBank, type BankHandlers } from '@/test/fake-bank';
-import { findToast, renderApp, useAdvancingFakeTimers } from '@/test/render-app';
+import { findToast, renderApp, useAdvancingFakeTimers, REAL_TIME_SLACK_MS } from '@/test/render-app';
 
 function setup(path: string, handlers: BankHandlers = {}) {
   const bank = installFakeBank({
@@ -54,9 +54,9 @@ describe('reset passcode from the e-mailed link', () => {
     });
     expect(screen.getByText('Taking you to sign in…')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go now' })).toHaveAttribute('href', '/wp-user/account/login');
-    await act(() => vi.advanceTimersByTimeAsync(AUTH_REDIRECT_MS - 100));
+    await act(() => vi.advanceTimersByTimeAsync(AUTH_REDIRECT_MS - REAL_TIME_SLACK_MS));
     expect(app.path()).toMatch(/\/reset\/r\//u);
-    await act(() => vi.advanceTimersByTimeAsync(100));
+    await act(() => vi.advanceTimersByTimeAsync(REAL_TIME_SLACK_MS));
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(app.path()).toBe('/wp-user/account/login');
   });

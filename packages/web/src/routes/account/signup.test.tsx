@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/session/session';
 import { AUTH_REDIRECT_MS } from '@/lib/timings';
 import { errorReply, installFakeBank, NETWORK_FAILURE, type BankAnswer } from '@/test/fake-bank';
-import { findToast, renderApp, useAdvancingFakeTimers } from '@/test/render-app';
+import { findToast, renderApp, useAdvancingFakeTimers, REAL_TIME_SLACK_MS } from '@/test/render-app';
 
 function setup(signup: () => BankAnswer = () => ({ status: 'success', message: null, email: 'ada@bank.test' })) {
   const bank = installFakeBank({ signup });
@@ -146,9 +146,9 @@ describe('signing up', () => {
       'href',
       '/wp-user/account/verify/ada%40bank.test',
     );
-    await act(() => vi.advanceTimersByTimeAsync(AUTH_REDIRECT_MS - 100));
+    await act(() => vi.advanceTimersByTimeAsync(AUTH_REDIRECT_MS - REAL_TIME_SLACK_MS));
     expect(app.path()).toBe('/wp-user/account/signup');
-    await act(() => vi.advanceTimersByTimeAsync(100));
+    await act(() => vi.advanceTimersByTimeAsync(REAL_TIME_SLACK_MS));
     expect(await screen.findByRole('heading', { name: 'Verify your e-mail' })).toBeInTheDocument();
     expect(decodeURIComponent(app.path())).toBe('/wp-user/account/verify/ada@bank.test');
     expect(screen.getByText('ada@bank.test')).toBeInTheDocument();

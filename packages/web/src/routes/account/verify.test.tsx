@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { session, STORAGE_KEYS } from '@/session/session';
 import { AUTH_REDIRECT_MS } from '@/lib/timings';
 import { errorReply, installFakeBank, type BankHandlers } from '@/test/fake-bank';
-import { findToast, renderApp, useAdvancingFakeTimers } from '@/test/render-app';
+import { findToast, renderApp, useAdvancingFakeTimers, REAL_TIME_SLACK_MS } from '@/test/render-app';
 
 function setup(path: string, handlers: BankHandlers = {}) {
   const bank = installFakeBank({
@@ -74,9 +74,9 @@ describe('e-mail verification', () => {
     // The wait says what it is for, and offers to go at once.
     expect(screen.getByText('Taking you to identity verification…')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go now' })).toHaveAttribute('href', '/wp-user/account/kyc/form');
-    await act(() => vi.advanceTimersByTimeAsync(AUTH_REDIRECT_MS - 100));
+    await act(() => vi.advanceTimersByTimeAsync(AUTH_REDIRECT_MS - REAL_TIME_SLACK_MS));
     expect(app.path()).toMatch(/\/verify\//u);
-    await act(() => vi.advanceTimersByTimeAsync(100));
+    await act(() => vi.advanceTimersByTimeAsync(REAL_TIME_SLACK_MS));
     expect(await screen.findByRole('heading', { name: 'Identity verification' })).toBeInTheDocument();
     expect(app.path()).toBe('/wp-user/account/kyc/form');
   });
