@@ -28,6 +28,20 @@ export function summary(rows: readonly CheckRow[], options: { readonly readOnly?
   return `${passed} of ${rows.length} rows pass${options.readOnly ? ' (read-only: no writes were fired)' : ''}`;
 }
 
+/**
+ * Rows of text under their titles, each column as wide as its widest cell, two spaces apart, with a rule under
+ * the titles; the last column is not padded. Every tool's table is laid out by it.
+ */
+export function columns(titles: readonly string[], cells: readonly (readonly string[])[]): string[] {
+  const widths = titles.map((title, i) => Math.max(title.length, ...cells.map((c) => (c[i] ?? '').length)));
+  const line = (values: readonly string[]) =>
+    values
+      .map((value, i) => (i === values.length - 1 ? value : value.padEnd(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
+  return [line(titles), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)];
+}
+
 export function formatTable(rows: readonly CheckRow[], options: { readonly readOnly?: boolean } = {}): string {
   const cells = rows.map((row) => [
     row.operation,
@@ -36,17 +50,5 @@ export function formatTable(rows: readonly CheckRow[], options: { readonly readO
     row.ok ? 'ok' : 'FAIL',
     details(row),
   ]);
-  const widths = TABLE_COLUMNS.map((title, i) => Math.max(title.length, ...cells.map((c) => (c[i] ?? '').length)));
-  const line = (values: readonly string[]) =>
-    values
-      .map((value, i) => (i === values.length - 1 ? value : value.padEnd(widths[i] ?? 0)))
-      .join('  ')
-      .trimEnd();
-  return [
-    line(TABLE_COLUMNS),
-    line(widths.map((w) => '-'.repeat(w))),
-    ...cells.map(line),
-    '',
-    summary(rows, options),
-  ].join('\n');
+  return [...columns(TABLE_COLUMNS, cells), '', summary(rows, options)].join('\n');
 }

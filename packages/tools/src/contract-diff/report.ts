@@ -5,7 +5,7 @@
  */
 import junitReportBuilder from 'junit-report-builder';
 import { attributeText, bodyText } from '../conformance/junit';
-import { shorten } from '../conformance/table';
+import { shorten, columns } from '../conformance/table';
 import { isBreaking, type Change, type ChangeClass } from './diff';
 
 /** What the changes were compared with: the ref as given and the commit it names. */
@@ -56,19 +56,7 @@ export function formatTable(changes: readonly Change[], base: DiffBase): string 
     shorten(change.change, MAX_CHANGE),
     CLASS_LABELS[change.class],
   ]);
-  const widths = TABLE_COLUMNS.map((title, i) => Math.max(title.length, ...cells.map((c) => (c[i] ?? '').length)));
-  const line = (values: readonly string[]) =>
-    values
-      .map((value, i) => (i === values.length - 1 ? value : value.padEnd(widths[i] ?? 0)))
-      .join('  ')
-      .trimEnd();
-  return [
-    line(TABLE_COLUMNS),
-    line(widths.map((w) => '-'.repeat(w))),
-    ...cells.map(line),
-    '',
-    summary(changes, base),
-  ].join('\n');
+  return [...columns(TABLE_COLUMNS, cells), '', summary(changes, base)].join('\n');
 }
 
 export interface JsonReport {

@@ -4,7 +4,7 @@
  */
 import junitReportBuilder from 'junit-report-builder';
 import { attributeText, bodyText } from '../conformance/junit';
-import { shorten } from '../conformance/table';
+import { shorten, columns } from '../conformance/table';
 import type { Difference } from './compare';
 import type { DriftRow } from './replay';
 
@@ -44,15 +44,7 @@ export function formatDriftTable(rows: readonly DriftRow[]): string {
     resultOf(row),
     details(row),
   ]);
-  const widths = DRIFT_COLUMNS.map((title, i) => Math.max(title.length, ...cells.map((c) => (c[i] ?? '').length)));
-  const line = (values: readonly string[]) =>
-    values
-      .map((value, i) => (i === values.length - 1 ? value : value.padEnd(widths[i] ?? 0)))
-      .join('  ')
-      .trimEnd();
-  return [line(DRIFT_COLUMNS), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line), '', driftSummary(rows)].join(
-    '\n',
-  );
+  return [...columns(DRIFT_COLUMNS, cells), '', driftSummary(rows)].join('\n');
 }
 
 /** The rows as a JSON document ending with a line feed: every key always present. */
