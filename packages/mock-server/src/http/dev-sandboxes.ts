@@ -10,7 +10,7 @@
 import { parse as parseCookies } from 'cookie';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { SANDBOX_COOKIE, SANDBOX_HEADER, SANDBOX_NAME, staffContract } from '@ebank/contract';
-import { jsonReply, NO_STORE, resultOfError, sendReply } from './reply';
+import { jsonReply, NO_STORE, resultOfError, sendError, sendReply } from './reply';
 import { staffEndpoint, type StaffEndpoint } from './staff-endpoint';
 import { checkedName, Sandbox, type Sandboxes } from './sandboxes';
 import { STAFF_BODY_LIMIT_BYTES } from './dev-endpoints';
@@ -165,6 +165,15 @@ export function sandboxRouter(sandboxes: Sandboxes): Router {
   }
   // A link demo staff can send: this browser goes into the sandbox (made if need be), then to the portal.
   router.get(OPEN_PATH, async (req, res) => {
+    if (!isOpenedByTheVisitor(req)) {
+      sendError(
+        res,
+        403,
+        'A sandbox link only opens as a page of its own: open it in the address bar or from a link.',
+        'forbidden_embedding',
+      );
+      return;
+    }
     try {
       const name = checkedName(req.params.name, 'name');
       await sandboxes.use(name);
@@ -176,6 +185,18 @@ export function sandboxRouter(sandboxes: Sandboxes): Router {
     }
   });
   return router;
+}
+
+/**
+ * Whether the open link was followed as a page (a link clicked, an address typed), not loaded by another
+ * page as an image, a frame or a script: such a load would put the visitor's browser in a sandbox of that
+ * page's choosing, whose name it knows. A browser says how it loads with `Sec-Fetch-Dest` and
+ * `Sec-Fetch-Mode`; a script or an older browser sends neither and is taken at its word.
+ */
+function isOpenedByTheVisitor(req: Request): boolean {
+  const dest = req.headers['sec-fetch-dest'];
+  const mode = req.headers['sec-fetch-mode'];
+  return (dest === undefined || dest === 'document') && (mode === undefined || mode === 'navigate');
 }
 
 /** The link that opens a sandbox in a browser. */

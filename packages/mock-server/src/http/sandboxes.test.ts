@@ -311,6 +311,34 @@ describe('the sandbox endpoints', () => {
     await request(mock.express).get('/__mock/sandboxes/Not%20OK/open').expect(400);
   });
 
+  it('opens a sandbox only as a page: another page cannot load the link as an image, a frame or a script', async () => {
+    for (const [dest, mode] of [
+      ['image', 'no-cors'],
+      ['iframe', 'navigate'],
+      ['script', 'no-cors'],
+      ['empty', 'cors'],
+      ['document', 'no-cors'],
+    ] as const) {
+      const res = await request(mock.express)
+        .get('/__mock/sandboxes/chosen-by-another-site/open')
+        .set('Sec-Fetch-Site', 'cross-site')
+        .set('Sec-Fetch-Dest', dest)
+        .set('Sec-Fetch-Mode', mode)
+        .expect(403);
+      expect(res.body).toMatchObject({ error: true, code: 'forbidden_embedding' });
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    expect(mock.sandboxes.find('chosen-by-another-site')).toBeUndefined();
+    // A link clicked in a chat or an e-mail (another site, a page of its own) opens it.
+    await request(mock.express)
+      .get('/__mock/sandboxes/chosen-by-another-site/open')
+      .set('Sec-Fetch-Site', 'cross-site')
+      .set('Sec-Fetch-Dest', 'document')
+      .set('Sec-Fetch-Mode', 'navigate')
+      .expect(302);
+    expect(mock.sandboxes.find('chosen-by-another-site')).toBeDefined();
+  });
+
   it("'Start over' resets the request's own sandbox, and refuses the default bank", async () => {
     await inBox('mine', 'post', '/__mock/clock').send({ advanceMinutes: 3 }).expect(200);
     await inBox('mine', 'post', '/__mock/faults').send({ operation: 'getInstitution' }).expect(201);
