@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decode, encode, type DecodeFailure, type Decoded, type WireEncoding } from './codec';
+import { nameFieldsWith } from './fields';
 import { operations, operationNames, type OperationName } from './operations';
 import { inputArbitrary, notImages, pngBlob, receive, sampleImages } from './testing';
 import type { IncomingFile } from './files';
@@ -183,6 +184,21 @@ describe('decode refuses', () => {
     expect(failure.code).toBe('invalid_request');
     expect(failure.issues.map((i) => i.message)).toContain(message);
     expect(failure.message).toContain(message);
+  });
+
+  it('names the field once, by its wire name, in a page whose forms name fields in their own words', () => {
+    // The static demo runs the bank beside the portal's forms, which set a namer for their own messages.
+    nameFieldsWith((path) => (path.at(-1) === 'note' ? 'Note' : undefined));
+    try {
+      const failure = expectFailure(decode({}, { ...transfer, note: 'x'.repeat(501) }));
+      expect(failure.issues.map((i) => i.message)).toEqual(['note: must be at most 500 characters']);
+      // The forms' own checks keep their words.
+      expect(operations.createTransfer.request.safeParse({ note: 'x'.repeat(501) }).error?.issues).toContainEqual(
+        expect.objectContaining({ message: 'Note must be at most 500 characters' }),
+      );
+    } finally {
+      nameFieldsWith(() => undefined);
+    }
   });
 
   it('a field named __proto__ is refused as unknown, never dropped', () => {

@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import type { IncomingFile } from './files';
+import { withBareReasons } from './fields';
 import { checkFile } from './image-inspect';
 import type { OperationDef, OperationInput, OperationReceived } from './operation';
 import { selectorLabel } from './operation';
@@ -164,7 +165,7 @@ export function decode(
   }
 
   const parsed = operation.request.safeDecode(values);
-  if (!parsed.success) issues.push(...zodIssues(parsed.error, label));
+  if (!parsed.success) issues.push(...withBareReasons(() => zodIssues(parsed.error, label)));
 
   const received: Record<string, unknown> = {};
   const seen = new Set<string>();

@@ -43,11 +43,30 @@ export function nameFieldsWith(namer: FieldNamer): void {
   nameOf = namer;
 }
 
+/** Set while a wire request is checked: its refusals are bare phrases whatever the app's namer. */
+let bare = false;
+
+/**
+ * Reads the refusals of a request as received on the wire (codec.ts), which name their field in front by
+ * its wire name, as bare phrases, even in a page that also names fields in its own words (the static demo
+ * runs the bank beside the forms). zod words a failed parse's issues when its `error` is first read, so
+ * `read` is what reads it.
+ */
+export function withBareReasons<T>(read: () => T): T {
+  const outer = bare;
+  bare = true;
+  try {
+    return read();
+  } finally {
+    bare = outer;
+  }
+}
+
 /** A refusal's reason, after the field's name when the app gives one. */
 const reason =
   (phrase: string) =>
   (issue: { readonly path?: readonly PropertyKey[] | undefined }): string => {
-    const name = nameOf(issue.path ?? []);
+    const name = bare ? undefined : nameOf(issue.path ?? []);
     return name === undefined ? phrase : `${name} ${phrase}`;
   };
 
