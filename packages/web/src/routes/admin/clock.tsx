@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Form, useFormSubmit } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-fields';
 import { DAY, offsetText } from './-components/clock-offset';
-import { ActionStatus, SectionHeader, SectionPending } from './-components/section';
+import { ActionStatus, SectionHeader, SectionPart, SectionPending } from './-components/section';
 import { useStaffAction } from './-components/use-staff-action';
 import { formatDateTime } from '@/lib/format';
 
@@ -53,10 +53,7 @@ function ClockPage() {
         Move the bank&apos;s time forward to show a code expiring or a lock ending without waiting. A reset of the bank
         sets it back to the real time too.
       </SectionHeader>
-      <section aria-labelledby="clock-now" className="grid gap-4 rounded-xl border bg-card p-4 shadow-card sm:p-5">
-        <h2 id="clock-now" className="font-semibold">
-          The bank&apos;s time
-        </h2>
+      <SectionPart title="The bank's time" card className="gap-4">
         <p className="text-lg font-semibold tabular-nums">
           <time dateTime={data.now}>{formatDateTime(data.now)}</time>{' '}
           <span className="text-sm font-normal text-muted-foreground">({offsetText(data.offsetMinutes)})</span>
@@ -109,7 +106,7 @@ function ClockPage() {
           </form>
         </Form>
         <ActionStatus {...move.state} />
-      </section>
+      </SectionPart>
     </div>
   );
 }

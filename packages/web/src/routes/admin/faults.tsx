@@ -17,7 +17,14 @@ import {
   OPERATIONS,
   type FaultRuleBody,
 } from './-components/fault-rule';
-import { ActionStatus, Nothing, RefreshButton, SectionHeader, SectionPending } from './-components/section';
+import {
+  ActionStatus,
+  Nothing,
+  RefreshButton,
+  SectionHeader,
+  SectionPart,
+  SectionPending,
+} from './-components/section';
 import { useStaffAction } from './-components/use-staff-action';
 
 /**
@@ -68,10 +75,7 @@ function FaultsPage() {
         Make an operation of {bank} fail, drop its calls or answer late, to see how the portal copes. A rule with only a
         delay lets the bank answer; any other fails the call, with status 503 unless it names another.
       </SectionHeader>
-      <section aria-labelledby="fault-add" className="grid gap-3 rounded-xl border bg-card p-4 shadow-card sm:p-5">
-        <h2 id="fault-add" className="font-semibold">
-          Add a rule
-        </h2>
+      <SectionPart title="Add a rule" card>
         <Form {...form}>
           <form noValidate className="grid gap-4 sm:grid-cols-2" onSubmit={submit.onSubmit}>
             <SelectField
@@ -131,11 +135,8 @@ function FaultsPage() {
           </form>
         </Form>
         <ActionStatus {...add.state} error={fieldOf(add.error) === undefined ? add.error : null} />
-      </section>
-      <section aria-labelledby="fault-list" className="grid gap-3">
-        <h2 id="fault-list" className="font-semibold">
-          Rules
-        </h2>
+      </SectionPart>
+      <SectionPart title="Rules">
         <div className="flex flex-wrap items-start gap-2">
           <RefreshButton pending={isFetching} onRefresh={refetch} />
           <ConfirmAction
@@ -178,7 +179,7 @@ function FaultsPage() {
             ))}
           </ul>
         )}
-      </section>
+      </SectionPart>
     </div>
   );
 }

@@ -15,7 +15,14 @@ import { Form, useFormSubmit } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-fields';
 import { SelectField } from '@/components/ui/select-field';
 import { formatDateTime } from '@/lib/format';
-import { ActionStatus, Nothing, RefreshButton, SectionHeader, SectionPending } from './-components/section';
+import {
+  ActionStatus,
+  Nothing,
+  RefreshButton,
+  SectionHeader,
+  SectionPart,
+  SectionPending,
+} from './-components/section';
 import { useStaffAction } from './-components/use-staff-action';
 
 /**
@@ -126,10 +133,7 @@ function SandboxesOfServer({ list }: { list: SandboxList }) {
         header or by a link that keeps a browser in one. &quot;Act on this one&quot; points this admin area at a
         sandbox.
       </SectionHeader>
-      <section aria-labelledby="sandbox-limits" className="grid gap-2 rounded-xl border bg-card p-4 shadow-card sm:p-5">
-        <h2 id="sandbox-limits" className="font-semibold">
-          Limits of this server
-        </h2>
+      <SectionPart title="Limits of this server" card className="gap-2">
         <ul className="grid gap-1 text-sm text-muted-foreground">
           <li>
             At most {list.max} sandboxes at once; {list.sandboxes.length} now.
@@ -141,11 +145,8 @@ function SandboxesOfServer({ list }: { list: SandboxList }) {
               : 'Per-visitor mode is off: a browser enters a sandbox only through its link.'}
           </li>
         </ul>
-      </section>
-      <section aria-labelledby="sandbox-make" className="grid gap-3 rounded-xl border bg-card p-4 shadow-card sm:p-5">
-        <h2 id="sandbox-make" className="font-semibold">
-          Make a sandbox
-        </h2>
+      </SectionPart>
+      <SectionPart title="Make a sandbox" card>
         <Form {...form}>
           <form
             noValidate
@@ -172,11 +173,8 @@ function SandboxesOfServer({ list }: { list: SandboxList }) {
           </form>
         </Form>
         <ActionStatus {...create.state} />
-      </section>
-      <section aria-labelledby="sandbox-list" className="grid gap-3">
-        <h2 id="sandbox-list" className="font-semibold">
-          Sandboxes, most recently used first
-        </h2>
+      </SectionPart>
+      <SectionPart title="Sandboxes, most recently used first">
         <RefreshButton pending={isFetching} onRefresh={refetch} />
         <ActionStatus {...remove.state} />
         {list.sandboxes.length === 0 ? (
@@ -200,7 +198,7 @@ function SandboxesOfServer({ list }: { list: SandboxList }) {
             ))}
           </ul>
         )}
-      </section>
+      </SectionPart>
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Form, useFormSubmit } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-fields';
 import { formatDateTime } from '@/lib/format';
-import { ActionStatus, Nothing, SectionHeader, SectionPending } from './-components/section';
+import { ActionStatus, Nothing, SectionHeader, SectionPart, SectionPending } from './-components/section';
 import { useStaffAction } from './-components/use-staff-action';
 
 export const Route = createFileRoute('/admin/snapshots')({
@@ -60,10 +60,7 @@ function SnapshotsPage() {
         Save the bank as it is now under a name, and bring it back later. A snapshot keeps every record but not the
         clock; a reset of the bank keeps the snapshots.
       </SectionHeader>
-      <section aria-labelledby="snapshot-save" className="grid gap-3 rounded-xl border bg-card p-4 shadow-card sm:p-5">
-        <h2 id="snapshot-save" className="font-semibold">
-          Save a snapshot
-        </h2>
+      <SectionPart title="Save a snapshot" card>
         <Form {...form}>
           <form
             noValidate
@@ -83,11 +80,8 @@ function SnapshotsPage() {
           </form>
         </Form>
         <ActionStatus {...save.state} />
-      </section>
-      <section aria-labelledby="snapshot-list" className="grid gap-3">
-        <h2 id="snapshot-list" className="font-semibold">
-          Saved snapshots
-        </h2>
+      </SectionPart>
+      <SectionPart title="Saved snapshots">
         <ActionStatus {...act.state} />
         {data.length === 0 ? (
           <Nothing>No snapshots yet.</Nothing>
@@ -135,7 +129,7 @@ function SnapshotsPage() {
             ))}
           </ul>
         )}
-      </section>
+      </SectionPart>
     </div>
   );
 }

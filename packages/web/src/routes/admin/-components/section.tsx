@@ -1,11 +1,11 @@
 /**
- * The parts every section of the admin area is made of: its heading, its pending screen, a button that
- * reads its list again, a result line (alone or beside the controls that started it), an empty list's
- * message.
+ * The parts every section of the admin area is made of: its heading, its titled parts, its pending screen,
+ * a button that reads its list again, a result line (alone or beside the controls that started it), an
+ * empty list's message.
  */
 import LoaderCircle from 'lucide-react/icons/loader-circle';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
-import type { ReactNode, Ref } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 
@@ -16,6 +16,35 @@ export function SectionHeader({ title, children }: { title: string; children?: R
       <h1 className="text-2xl font-semibold tracking-tight text-balance">{title}</h1>
       {children !== undefined && <p className="text-sm text-muted-foreground">{children}</p>}
     </header>
+  );
+}
+
+/**
+ * A titled part of a section (a form, a list), named by its heading for a screen reader's list of
+ * regions; a `card` stands on its own panel.
+ */
+export function SectionPart({
+  title,
+  card = false,
+  className,
+  children,
+}: {
+  title: string;
+  card?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <section
+      aria-labelledby={id}
+      className={cn('grid gap-3', card && 'rounded-xl border bg-card p-4 shadow-card sm:p-5', className)}
+    >
+      <h2 id={id} className="font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }
 
