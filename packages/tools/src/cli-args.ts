@@ -42,3 +42,23 @@ export function readArgs<O extends Record<string, OptionSpec>>(
     return { ok: false, message: message.replace(/\s*\n\s*/gu, ' ') };
   }
 }
+
+/** An error's message, as a line a person reads. */
+export const describeError = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * A tool's answer when it does not run: to arguments it cannot read, the reason and its usage on stderr
+ * (exit code 2); to `--help`, its usage on stdout (0).
+ */
+export function answerUsage(
+  parsed: { readonly ok: false; readonly message: string } | { readonly ok: true },
+  usage: string,
+  io: { readonly stdout: (text: string) => void; readonly stderr: (text: string) => void },
+): number {
+  if (!parsed.ok) {
+    io.stderr(`${parsed.message}\n\n${usage}\n`);
+    return 2;
+  }
+  io.stdout(`${usage}\n`);
+  return 0;
+}

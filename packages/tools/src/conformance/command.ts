@@ -11,6 +11,7 @@ import { allPass, runConformance, type CheckRow, type TimedRow } from './check';
 import { formatJson } from './json';
 import { formatJUnit, junitCounts } from './junit';
 import { formatTable, summary } from './table';
+import { answerUsage, describeError } from '../cli-args';
 
 export interface CommandIo {
   readonly stdout: (text: string) => void;
@@ -21,18 +22,9 @@ export interface CommandIo {
   readonly fetch?: typeof fetch | undefined;
 }
 
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 export async function runCommand(argv: readonly string[], io: CommandIo): Promise<number> {
   const parsed = parseCheckArgs(argv);
-  if (!parsed.ok) {
-    io.stderr(`${parsed.message}\n\n${USAGE}\n`);
-    return 2;
-  }
-  if (parsed.help) {
-    io.stdout(`${USAGE}\n`);
-    return 0;
-  }
+  if (!parsed.ok || parsed.help) return answerUsage(parsed, USAGE, io);
   const { options, reports } = parsed;
   const readOnly = options.readOnly ?? false;
   // With --json, stdout carries the JSON alone: what a person reads goes to stderr.
@@ -76,7 +68,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
       const { tests, failures, skipped } = junitCounts(rows);
       io.stderr(`JUnit report written to ${file} (${tests} tests, ${failures} failures, ${skipped} skipped)\n`);
     } catch (error) {
-      io.stderr(`Could not write the JUnit report to ${file}: ${describe(error)}\n`);
+      io.stderr(`Could not write the JUnit report to ${file}: ${describeError(error)}\n`);
       code = 1;
     }
   }

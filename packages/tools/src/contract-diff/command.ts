@@ -11,6 +11,7 @@ import { parseDiffArgs, USAGE } from './args';
 import { diffContracts, isBreaking, operationNamesOf, type ContractOperations } from './diff';
 import { loadContractAt, UsageError, type LoadedContract } from './load';
 import { formatJson, formatJUnit, formatTable, summary, type NamedOperation } from './report';
+import { answerUsage, describeError } from '../cli-args';
 
 export interface DiffIo {
   readonly stdout: (text: string) => void;
@@ -23,8 +24,6 @@ export interface DiffIo {
   readonly head?: ContractOperations | undefined;
 }
 
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 const live: ContractOperations = operations;
 
 function namedOperations(base: ContractOperations, head: ContractOperations): NamedOperation[] {
@@ -36,14 +35,7 @@ function namedOperations(base: ContractOperations, head: ContractOperations): Na
 
 export async function runDiff(argv: readonly string[], io: DiffIo): Promise<number> {
   const parsed = parseDiffArgs(argv);
-  if (!parsed.ok) {
-    io.stderr(`${parsed.message}\n\n${USAGE}\n`);
-    return 2;
-  }
-  if (parsed.help) {
-    io.stdout(`${USAGE}\n`);
-    return 0;
-  }
+  if (!parsed.ok || parsed.help) return answerUsage(parsed, USAGE, io);
   const { reports } = parsed;
   let loaded: LoadedContract;
   let head: ContractOperations;
@@ -77,7 +69,7 @@ export async function runDiff(argv: readonly string[], io: DiffIo): Promise<numb
       const failed = new Set(changes.filter((c) => isBreaking(c.class)).map((c) => c.operation)).size;
       io.stderr(`JUnit report written to ${file} (${named.length} tests, ${failed} failures)\n`);
     } catch (error) {
-      io.stderr(`Could not write the JUnit report to ${file}: ${describe(error)}\n`);
+      io.stderr(`Could not write the JUnit report to ${file}: ${describeError(error)}\n`);
       code = 1;
     }
   }

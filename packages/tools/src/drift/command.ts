@@ -6,7 +6,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { readArgs } from '../cli-args';
+import { answerUsage, describeError, readArgs } from '../cli-args';
 import { readRecording, type Recording } from './recording';
 import { DEFAULT_PERSONA, driftRows, noDrift, replayRecording } from './replay';
 import { driftSummary, formatDriftJson, formatDriftJUnit, formatDriftTable } from './report';
@@ -88,25 +88,16 @@ export function parseDriftArgs(argv: readonly string[]): Parsed {
   };
 }
 
-const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 export async function runDrift(argv: readonly string[], io: DriftIo): Promise<number> {
   const parsed = parseDriftArgs(argv);
-  if (!parsed.ok) {
-    io.stderr(`${parsed.message}\n\n${DRIFT_USAGE}\n`);
-    return 2;
-  }
-  if (parsed.help) {
-    io.stdout(`${DRIFT_USAGE}\n`);
-    return 0;
-  }
+  if (!parsed.ok || parsed.help) return answerUsage(parsed, DRIFT_USAGE, io);
   const say = parsed.json ? io.stderr : io.stdout;
   const dir = path.resolve(io.cwd, parsed.recording);
   let recording: Recording;
   try {
     recording = await readRecording(dir);
   } catch (error) {
-    io.stderr(`Cannot read the recording in ${dir}: ${describe(error)}\n`);
+    io.stderr(`Cannot read the recording in ${dir}: ${describeError(error)}\n`);
     return 1;
   }
   say(`Replaying ${recording.exchanges.length} exchanges from ${dir} against ${parsed.base}\n\n`);
@@ -141,7 +132,7 @@ export async function runDrift(argv: readonly string[], io: DriftIo): Promise<nu
       await writeFile(file, xml);
       io.stderr(`JUnit report written to ${file} (${rows.length} operations)\n`);
     } catch (error) {
-      io.stderr(`Could not write the JUnit report to ${file}: ${describe(error)}\n`);
+      io.stderr(`Could not write the JUnit report to ${file}: ${describeError(error)}\n`);
       code = 1;
     }
   }
