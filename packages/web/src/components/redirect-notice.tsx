@@ -16,8 +16,9 @@ export interface DelayedRedirect {
 
 /**
  * A screen's move to another one after the spec's delay (5 s after login, sign-up, verification, reset and
- * KYC submission), with a notice that says where to and counts down, and a link to go at once. The link
- * stops the timer, so the screen moves once. `waiting` keeps the screen's buttons disabled until it is left.
+ * KYC submission; 3 s after a transfer and a PIN creation, given as `ms`), with a notice that says where to and
+ * counts down, and a link to go at once. The link stops the timer, so the screen moves once. `waiting` keeps
+ * the screen's buttons disabled until it is left.
  */
 export function useDelayedRedirect() {
   const navigate = useNavigate();
@@ -67,7 +68,14 @@ function useNow(running: boolean, ms: number) {
  * before the sentence is, so that it is announced), the seconds left and a bar that fills for the eyes,
  * and a link that goes there now. Until then it takes no room.
  */
-export function RedirectNotice({ notice }: { notice: RedirectNoticeProps | undefined }) {
+export function RedirectNotice({
+  notice,
+  className,
+}: {
+  notice: RedirectNoticeProps | undefined;
+  /** Where the notice sits, once it shows (such as the width of the card above it). */
+  className?: string;
+}) {
   const [going, setGoing] = useState(false);
   const counting = notice?.pending !== undefined && !going;
   const now = useNow(counting, 250);
@@ -78,7 +86,9 @@ export function RedirectNotice({ notice }: { notice: RedirectNoticeProps | undef
     <div
       data-slot="redirect-notice"
       data-state={notice === undefined ? 'idle' : 'leaving'}
-      className={notice === undefined ? 'sr-only' : 'grid gap-3 rounded-lg border bg-muted/60 p-4 text-sm'}
+      className={
+        notice === undefined ? 'sr-only' : cn('grid gap-3 rounded-lg border bg-muted/60 p-4 text-sm', className)
+      }
     >
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <p role="status" className="min-w-0 font-medium">

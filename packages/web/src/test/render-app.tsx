@@ -1,8 +1,8 @@
 /** Renders the whole app (router, QueryClient, toasts) at a path under /wp-user, in memory. */
 import { createMemoryHistory } from '@tanstack/react-router';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { App } from '@/app';
 import { createAppQueryClient } from '@/api/query-client';
 import { createAppRouter } from '@/router';
@@ -55,3 +55,32 @@ export function useAdvancingFakeTimers() {
  * moves with real time (`shouldAdvanceTime`), so on a slow machine a look just before the redirect may come after it.
  */
 export const REAL_TIME_SLACK_MS = 2000;
+
+/**
+ * After a transfer or a PIN creation: the screen says the wait of `ms` leads to the dashboard and counts it
+ * down; its "Go now" opens the dashboard at once, and the timer that was running does not open it again.
+ */
+export async function expectWaitToDashboardThenGoNow(app: ReturnType<typeof renderApp>, ms: number) {
+  const notice = await screen.findByText('Taking you to your dashboard…');
+  expect(notice.closest('[role=status]')).toHaveTextContent(
+    `Taking you to your dashboard… This takes ${String(ms / 1000)} seconds.`,
+  );
+  expect(document.querySelector('[data-slot=redirect-countdown]')).toHaveTextContent(`${String(ms / 1000)} s`);
+  const go = screen.getByRole('link', { name: 'Go now' });
+  expect(go).toHaveAttribute('href', '/wp-user/dashboard');
+  // Nothing to confirm again while the screen is leaving.
+  expect(screen.getByRole('button', { name: 'Confirm' })).toBeDisabled();
+
+  const moves = vi.fn();
+  const stop = app.router.history.subscribe(moves);
+  try {
+    await app.user.click(go);
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(app.path()).toBe('/wp-user/dashboard');
+    await act(() => vi.advanceTimersByTimeAsync(ms * 2));
+    expect(moves).toHaveBeenCalledTimes(1);
+    expect(app.path()).toBe('/wp-user/dashboard');
+  } finally {
+    stop();
+  }
+}

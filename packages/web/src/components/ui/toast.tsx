@@ -3,9 +3,10 @@
  * anywhere (call sites, the QueryClient's caches), shown by the one `<Toaster />` the app mounts. Radix
  * Toast gives the live-region announcements, swipe and the F8 hotkey to reach the list. A toast may say
  * what happened under its title ('Action Successful' / 'Passcode changed'). A toast may belong to a flow
- * (the transfer's PIN and code, the login, the e-mail verification, the passcode reset, each form of the
- * dashboard): the flow's success takes its earlier error toasts away, so a wrong PIN never stays beside
- * the transfer's success, nor a wrong current passcode beside the passcode's change.
+ * (the transfer's PIN and code, the PIN creation, the login, the e-mail verification, the passcode reset,
+ * each form of the dashboard, the notifications' 'Mark as read'): the flow's success takes its earlier error
+ * toasts away, so a wrong PIN never stays beside the transfer's success, a mismatched PIN beside the PIN's
+ * creation, nor a wrong current passcode beside the passcode's change.
  *
  * On a phone the toasts sit at the bottom of the screen, above the thumb, where they cover no card's
  * heading; from `sm` up they sit at the top right, beside the page.
@@ -22,9 +23,10 @@ import { cn } from '@/lib/cn';
 
 export type ToastVariant = 'success' | 'error' | 'warning';
 
-/** The flows whose success clears their own error toasts: the multi-step ones, and each dashboard form. */
+/** The flows whose success clears their own error toasts: the multi-step ones, each dashboard form, notifications. */
 export type ToastFlow =
   | 'transfer'
+  | 'create-pin'
   | 'login'
   | 'verify-email'
   | 'reset'
@@ -32,7 +34,8 @@ export type ToastFlow =
   | 'change-passcode'
   | 'change-pin'
   | 'profile'
-  | 'profile-picture';
+  | 'profile-picture'
+  | 'notifications';
 
 export interface ToastItem {
   readonly id: number;

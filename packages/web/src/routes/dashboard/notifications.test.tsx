@@ -2,9 +2,9 @@ import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { session } from '@/session/session';
 import { notification } from '@/test/bank-data';
-import { installDashboardBank, notificationList } from '@/test/dashboard-data';
+import { installDashboardBank, notificationList, ok } from '@/test/dashboard-data';
 import { errorReply } from '@/test/fake-bank';
-import { findToast, renderApp } from '@/test/render-app';
+import { findToast, renderApp, toastRegion } from '@/test/render-app';
 
 beforeEach(() => {
   session.signIn('user-token');
@@ -44,6 +44,23 @@ describe('notifications', () => {
     await app.user.click(within(item('Transfer sent')).getByRole('button', { name: 'Mark as read' }));
     expect(await findToast('Something went wrong!')).toBeInTheDocument();
     expect(within(item('Transfer sent')).getByRole('button', { name: 'Mark as read' })).toBeEnabled();
+  });
+
+  it("takes the 'Something went wrong!' toast away when a later try marks it read", async () => {
+    let tries = 0;
+    const bank = installDashboardBank({
+      markNotificationRead: () => ((tries += 1) === 1 ? errorReply('', 500) : ok('Marked as read')),
+    });
+    const app = renderApp('/wp-user/dashboard/notifications');
+    await screen.findByRole('heading', { name: 'Notifications', level: 1 });
+    await app.user.click(within(item('Transfer sent')).getByRole('button', { name: 'Mark as read' }));
+    expect(await findToast('Something went wrong!')).toBeInTheDocument();
+    // Still up when the next try is made: it goes with the success, not with its time.
+    expect(within(toastRegion()).getByText('Something went wrong!')).toBeInTheDocument();
+    await app.user.click(within(item('Transfer sent')).getByRole('button', { name: 'Mark as read' }));
+    expect(await findToast('Marked as read')).toBeInTheDocument();
+    expect(within(toastRegion()).queryByText('Something went wrong!')).not.toBeInTheDocument();
+    expect(bank.callsTo('markNotificationRead')).toHaveLength(2);
   });
 
   it('says so when there are none', async () => {

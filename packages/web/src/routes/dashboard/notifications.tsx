@@ -26,9 +26,10 @@ function NotificationsPage() {
   const { data } = useSuspenseQuery(notificationsQuery);
   const markRead = useMutation({
     ...mutationOptionsFor('markNotificationRead'),
-    meta: { errorMessage: 'Something went wrong!' },
+    // A later success takes the earlier failures' error toasts away.
+    meta: { errorMessage: 'Something went wrong!', flow: 'notifications' },
     onSuccess: (_reply, { id }) => {
-      toast.success('Marked as read');
+      toast.success('Marked as read', { flow: 'notifications' });
       return markedRead(queryClient, id);
     },
   });

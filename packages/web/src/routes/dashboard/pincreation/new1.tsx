@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, Link, linkOptions, redirect, useNavigate } from '@tanstack/react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Form, useFormSubmit } from '@/components/ui/form';
+import { RedirectNotice, useDelayedRedirect } from '@/components/redirect-notice';
 import { OtpField } from '@/components/ui/otp-field';
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor } from '@/api/dashboard';
 import { PIN_CREATION_TOAST_MS, TRANSFER_REDIRECT_MS } from '@/lib/timings';
-import { useAfterDelay } from '@/lib/use-after-delay';
 import { PIN_CREATED_MESSAGE, PIN_MISMATCH_MESSAGE, PinCard, PinCardSkeleton } from '../-components/pin-creation';
 import { PIN_LENGTH, pinDraft } from '../-components/pin-draft';
 import { redirectIfPinExists } from '../-components/pin-checks';
@@ -30,10 +30,13 @@ export const Route = createFileRoute('/dashboard/pincreation/new1')({
 function ConfirmPinPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { schedule, waiting } = useAfterDelay();
+  const { redirectAfterDelay, waiting, notice } = useDelayedRedirect();
   const form = useForm({ resolver: zodResolver(pinEntrySchema), defaultValues: { pin: '' } });
-  // Its failures toast for 3 s, as everything on this screen.
-  const create = useMutation({ ...mutationOptionsFor('createPin'), meta: { toastMs: PIN_CREATION_TOAST_MS } });
+  // Its failures toast for 3 s, as everything on this screen, in the flow whose success takes them away.
+  const create = useMutation({
+    ...mutationOptionsFor('createPin'),
+    meta: { toastMs: PIN_CREATION_TOAST_MS, flow: 'create-pin' },
+  });
 
   const submit = useFormSubmit(form, async ({ pin }) => {
     const first = pinDraft.get();
@@ -42,7 +45,7 @@ function ConfirmPinPage() {
       return;
     }
     if (pin !== first) {
-      toast.error(PIN_MISMATCH_MESSAGE, { duration: PIN_CREATION_TOAST_MS });
+      toast.error(PIN_MISMATCH_MESSAGE, { duration: PIN_CREATION_TOAST_MS, flow: 'create-pin' });
       // The field keeps its element, so it can take the focus at once.
       form.reset({ pin: '' }, { keepFieldsRef: true });
       form.setFocus('pin');
@@ -50,10 +53,12 @@ function ConfirmPinPage() {
     }
     await create.mutateAsync({ pin });
     pinDraft.clear();
-    toast.success(PIN_CREATED_MESSAGE, { duration: PIN_CREATION_TOAST_MS });
-    schedule(() => {
-      void navigate({ to: '/dashboard', replace: true });
-    }, TRANSFER_REDIRECT_MS);
+    // The success takes the mismatch's and the failed tries' error toasts away.
+    toast.success(PIN_CREATED_MESSAGE, { duration: PIN_CREATION_TOAST_MS, flow: 'create-pin' });
+    redirectAfterDelay(
+      { message: 'Taking you to your dashboard…', to: linkOptions({ to: '/dashboard', replace: true }) },
+      TRANSFER_REDIRECT_MS,
+    );
     void invalidate(queryClient, 'checkPin', 'getInstitution');
   });
 
@@ -74,6 +79,7 @@ function ConfirmPinPage() {
           <Button type="submit" size="lg" pending={submit.pending} disabled={done}>
             Confirm
           </Button>
+          <RedirectNotice notice={notice} />
           <p className="text-center text-sm text-muted-foreground">
             Want different digits?{' '}
             <Link to="/dashboard/pincreation" className={textLinkClass}>

@@ -5,7 +5,14 @@ import { PIN_CREATION_TOAST_MS, TRANSFER_REDIRECT_MS } from '@/lib/timings';
 import { institution } from '@/test/bank-data';
 import { installDashboardBank } from '@/test/dashboard-data';
 import { NETWORK_FAILURE } from '@/test/fake-bank';
-import { findToast, renderApp, toastDuration, toastRegion, useAdvancingFakeTimers } from '@/test/render-app';
+import {
+  expectWaitToDashboardThenGoNow,
+  findToast,
+  renderApp,
+  toastDuration,
+  toastRegion,
+  useAdvancingFakeTimers,
+} from '@/test/render-app';
 
 const MISMATCH = 'We have detected that the PIN you entered does not match. Please Re-enter PIN.';
 const CREATED = 'Your transaction PIN has been successfully created.';
@@ -24,6 +31,13 @@ async function enterPin(app: App, pin: string) {
   await app.user.click(await screen.findByLabelText(/^(New|Confirm) PIN$/u, { selector: 'input' }));
   await app.user.keyboard(pin);
   await app.user.click(screen.getByRole('button', { name: 'Confirm' }));
+}
+
+/** Opens PIN creation, enters `first`, then `second` on the confirm step. */
+async function enterPins(app: App, first: string, second: string) {
+  await enterPin(app, first);
+  await screen.findByRole('heading', { name: 'Confirm your transaction PIN' });
+  await enterPin(app, second);
 }
 
 describe('PIN creation', () => {
@@ -58,9 +72,7 @@ describe('PIN creation', () => {
   it('says the PINs do not match for 3 s, sends nothing and lets the user enter it again', async () => {
     const bank = installDashboardBank({}, { haspin: false });
     const app = renderApp('/wp-user/dashboard/pincreation');
-    await enterPin(app, '4321');
-    await screen.findByRole('heading', { name: 'Confirm your transaction PIN' });
-    await enterPin(app, '4322');
+    await enterPins(app, '4321', '4322');
     expect(await toastDuration(MISMATCH)).toBe(PIN_CREATION_TOAST_MS);
     expect(bank.callsTo('createPin')).toHaveLength(0);
     expect(app.path()).toBe('/wp-user/dashboard/pincreation/new1');
@@ -77,9 +89,7 @@ describe('PIN creation', () => {
     useAdvancingFakeTimers();
     const bank = installDashboardBank({}, { haspin: false });
     const app = renderApp('/wp-user/dashboard/pincreation');
-    await enterPin(app, '2580');
-    await screen.findByRole('heading', { name: 'Confirm your transaction PIN' });
-    await enterPin(app, '2580');
+    await enterPins(app, '2580', '2580');
 
     expect(await toastDuration(CREATED)).toBe(PIN_CREATION_TOAST_MS);
     expect(bank.callsTo('createPin')[0]?.input).toEqual({ pin: '2580' });
@@ -99,6 +109,52 @@ describe('PIN creation', () => {
     // The PIN check was invalidated, so the home asked the bank again instead of trusting 'no PIN'.
     expect(bank.callsTo('checkPin').length).toBeGreaterThanOrEqual(2);
     expect(within(toastRegion()).queryByText(CREATED)).not.toBeInTheDocument();
+  });
+
+  it('says the wait after the creation leads to the dashboard, counts it down, and goes at once by its link, once', async () => {
+    useAdvancingFakeTimers();
+    const bank = installDashboardBank({}, { haspin: false });
+    const app = renderApp('/wp-user/dashboard/pincreation');
+    await enterPins(app, '2580', '2580');
+    expect(await findToast(CREATED)).toBeInTheDocument();
+    await expectWaitToDashboardThenGoNow(app, TRANSFER_REDIRECT_MS);
+    expect(bank.callsTo('createPin')).toHaveLength(1);
+  });
+
+  it('takes the mismatch toast away once the PIN is created: only the success stays', async () => {
+    useAdvancingFakeTimers();
+    installDashboardBank({}, { haspin: false });
+    const app = renderApp('/wp-user/dashboard/pincreation');
+    await enterPins(app, '4321', '4322');
+    expect(await findToast(MISMATCH)).toBeInTheDocument();
+    await app.user.keyboard('4321');
+    // Still up when the matching PIN is confirmed: it goes with the success, not with its time.
+    expect(within(toastRegion()).getByText(MISMATCH)).toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await findToast(CREATED)).toBeInTheDocument();
+    expect(within(toastRegion()).queryByText(MISMATCH)).not.toBeInTheDocument();
+  });
+
+  it("takes a failed creation's toast away once a new try creates the PIN", async () => {
+    useAdvancingFakeTimers();
+    let tries = 0;
+    const bank = installDashboardBank(
+      {
+        createPin: () => ((tries += 1) === 1 ? NETWORK_FAILURE : { status: 'success' }),
+      },
+      { haspin: false },
+    );
+    const app = renderApp('/wp-user/dashboard/pincreation');
+    await enterPins(app, '2580', '2580');
+    expect(await findToast('Something went wrong!')).toBeInTheDocument();
+    await waitFor(() => {
+      expect(screen.getByRole('button', { name: 'Confirm' })).toBeEnabled();
+    });
+    expect(within(toastRegion()).getByText('Something went wrong!')).toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await findToast(CREATED)).toBeInTheDocument();
+    expect(bank.callsTo('createPin')).toHaveLength(2);
+    expect(within(toastRegion()).queryByText('Something went wrong!')).not.toBeInTheDocument();
   });
 
   it('keeps the first entry across a reload of pincreation/new1', async () => {
@@ -140,9 +196,7 @@ describe('PIN creation', () => {
       { haspin: false },
     );
     const app = renderApp('/wp-user/dashboard/pincreation');
-    await enterPin(app, '2580');
-    await screen.findByRole('heading', { name: 'Confirm your transaction PIN' });
-    await enterPin(app, '2580');
+    await enterPins(app, '2580', '2580');
     expect(await toastDuration('You already have a transaction PIN. Change it in Settings.')).toBe(
       PIN_CREATION_TOAST_MS,
     );
@@ -210,9 +264,7 @@ describe('PIN creation', () => {
   it("says 'Something went wrong!' for 3 s when the PIN creation gets no reply", async () => {
     installDashboardBank({ createPin: () => NETWORK_FAILURE }, { haspin: false });
     const app = renderApp('/wp-user/dashboard/pincreation');
-    await enterPin(app, '2580');
-    await screen.findByRole('heading', { name: 'Confirm your transaction PIN' });
-    await enterPin(app, '2580');
+    await enterPins(app, '2580', '2580');
     expect(await toastDuration('Something went wrong!')).toBe(PIN_CREATION_TOAST_MS);
     expect(app.path()).toBe('/wp-user/dashboard/pincreation/new1');
     expect(screen.getByRole('button', { name: 'Confirm' })).toBeEnabled();

@@ -4,7 +4,14 @@ import { bankKeys } from '@/api/client';
 import { PIN_CONFIRMATION_TOAST_MS, TRANSFER_REDIRECT_MS } from '@/lib/timings';
 import { errorReply, NETWORK_FAILURE, type BankAnswer, type BankHandlers } from '@/test/fake-bank';
 import { signedInBank, transferForm } from '@/test/money-data';
-import { findToast, renderApp, toastDuration, toastRegion, useAdvancingFakeTimers } from '@/test/render-app';
+import {
+  expectWaitToDashboardThenGoNow,
+  findToast,
+  renderApp,
+  toastDuration,
+  toastRegion,
+  useAdvancingFakeTimers,
+} from '@/test/render-app';
 import { TRANSFER_STORAGE_KEY } from './-components/transfer';
 
 const PIN = '/wp-user/dashboard/send/pin';
@@ -114,6 +121,16 @@ describe('the transfer PIN', () => {
     await waitFor(() => {
       expect(app.path()).toBe('/wp-user/dashboard');
     });
+  });
+
+  it('says the wait after the transfer leads to the dashboard, counts it down, and goes at once by its link, once', async () => {
+    const { app, bank } = setup();
+    await enterPin(app);
+    expect(await findToast('Successful! Await Confirmation')).toBeInTheDocument();
+    // No way back to the review while the screen is leaving.
+    expect(screen.queryByRole('link', { name: 'Back to the review' })).not.toBeInTheDocument();
+    await expectWaitToDashboardThenGoNow(app, TRANSFER_REDIRECT_MS);
+    expect(bank.callsTo('createTransfer')).toHaveLength(1);
   });
 
   it("shows the bank's message for a wrong PIN, for 15 s, and clears the entry", async () => {

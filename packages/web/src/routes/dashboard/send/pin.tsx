@@ -1,7 +1,7 @@
 import { dashboardOperations, fieldMeta } from '@ebank/contract';
 import { isApiError } from '@ebank/contract/errors';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, Link, linkOptions } from '@tanstack/react-router';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -11,6 +11,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Form, useFormSubmit } from '@/components/ui/form';
+import { RedirectNotice, useDelayedRedirect } from '@/components/redirect-notice';
 import { OtpField } from '@/components/ui/otp-field';
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor } from '@/api/dashboard';
@@ -20,7 +21,6 @@ import { exactDigits } from '@/forms/form-rules';
 import type { CallMeta } from '@/api/query-client';
 import { bankKeys } from '@/api/client';
 import { PIN_CONFIRMATION_TOAST_MS, TRANSFER_REDIRECT_MS } from '@/lib/timings';
-import { useAfterDelay } from '@/lib/use-after-delay';
 import { PageHeader } from '../-components/page';
 import { transferDraft, type CodeStep } from './-components/transfer';
 import { TransferSteps } from './-components/transfer-steps';
@@ -74,9 +74,8 @@ const PIN_CALL_META = {
 
 function PinPage() {
   const { transfer, display, codeSent } = Route.useLoaderData();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { schedule, waiting } = useAfterDelay();
+  const { redirectAfterDelay, waiting, notice } = useDelayedRedirect();
   const institution = useQuery(institutionQuery);
   // A reload of the code step stays on it: the code already e-mailed still works.
   const [step, setStep] = useState<Step>(() =>
@@ -111,9 +110,10 @@ function PinPage() {
     toast.success(PIN_MESSAGES.success, { duration: PIN_CONFIRMATION_TOAST_MS, flow: 'transfer' });
     for (const operation of CHANGED_BY_TRANSFER)
       void queryClient.invalidateQueries({ queryKey: bankKeys.operation(operation) });
-    schedule(() => {
-      void navigate({ to: '/dashboard' });
-    }, TRANSFER_REDIRECT_MS);
+    redirectAfterDelay(
+      { message: 'Taking you to your dashboard…', to: linkOptions({ to: '/dashboard' }) },
+      TRANSFER_REDIRECT_MS,
+    );
     return true;
   };
 
@@ -182,6 +182,8 @@ function PinPage() {
           />
         )}
       </Card>
+      {/* Where the success leads, as wide as the card above it; until then it takes no room. */}
+      <RedirectNotice notice={notice} className="max-w-xl" />
       {!waiting && (
         <Link
           to="/dashboard/send/confirm"
