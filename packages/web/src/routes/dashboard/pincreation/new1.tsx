@@ -80,12 +80,15 @@ function ConfirmPinPage() {
             Confirm
           </Button>
           <RedirectNotice notice={notice} />
-          <p className="text-center text-sm text-muted-foreground">
-            Want different digits?{' '}
-            <Link to="/dashboard/pincreation" className={textLinkClass}>
-              Start again
-            </Link>
-          </p>
+          {/* Once the PIN is made there are no other digits to choose. */}
+          {!done && (
+            <p className="text-center text-sm text-muted-foreground">
+              Want different digits?{' '}
+              <Link to="/dashboard/pincreation" className={textLinkClass}>
+                Start again
+              </Link>
+            </p>
+          )}
         </form>
       </Form>
     </PinCard>

@@ -55,6 +55,7 @@ describe('PIN creation', () => {
     await enterPin(app, '4321');
     expect(await screen.findByRole('heading', { name: 'Confirm your transaction PIN' })).toBeInTheDocument();
     expect(app.path()).toBe('/wp-user/dashboard/pincreation/new1');
+    expect(screen.getByRole('link', { name: 'Start again' })).toHaveAttribute('href', '/wp-user/dashboard/pincreation');
     expect(bank.callsTo('createPin')).toHaveLength(0);
     // The first entry waits in session storage only.
     expect(window.sessionStorage.length).toBe(1);
@@ -117,6 +118,7 @@ describe('PIN creation', () => {
     const app = renderApp('/wp-user/dashboard/pincreation');
     await enterPins(app, '2580', '2580');
     expect(await findToast(CREATED)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Start again' })).not.toBeInTheDocument();
     await expectWaitToDashboardThenGoNow(app, TRANSFER_REDIRECT_MS);
     expect(bank.callsTo('createPin')).toHaveLength(1);
   });
