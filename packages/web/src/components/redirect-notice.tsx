@@ -68,14 +68,7 @@ function useNow(running: boolean, ms: number) {
  * before the sentence is, so that it is announced), the seconds left and a bar that fills for the eyes,
  * and a link that goes there now. Until then it takes no room.
  */
-export function RedirectNotice({
-  notice,
-  className,
-}: {
-  notice: RedirectNoticeProps | undefined;
-  /** Where the notice sits, once it shows (such as the width of the card above it). */
-  className?: string;
-}) {
+export function RedirectNotice({ notice }: { notice: RedirectNoticeProps | undefined }) {
   const [going, setGoing] = useState(false);
   const counting = notice?.pending !== undefined && !going;
   const now = useNow(counting, 250);
@@ -86,9 +79,7 @@ export function RedirectNotice({
     <div
       data-slot="redirect-notice"
       data-state={notice === undefined ? 'idle' : 'leaving'}
-      className={
-        notice === undefined ? 'sr-only' : cn('grid gap-3 rounded-lg border bg-muted/60 p-4 text-sm', className)
-      }
+      className={notice === undefined ? 'sr-only' : 'grid gap-3 rounded-lg border bg-muted/60 p-4 text-sm'}
     >
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <p role="status" className="min-w-0 font-medium">

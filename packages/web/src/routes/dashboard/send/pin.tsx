@@ -166,6 +166,7 @@ function PinPage() {
             submitLabel="Confirm"
             done={waiting}
             onSubmit={onPin}
+            after={<RedirectNotice notice={notice} />}
           />
         ) : (
           <SecretStep
@@ -179,11 +180,10 @@ function PinPage() {
             submitLabel="Confirm Code"
             done={waiting}
             onSubmit={onCode}
+            after={<RedirectNotice notice={notice} />}
           />
         )}
       </Card>
-      {/* Where the success leads, as wide as the card above it; until then it takes no room. */}
-      <RedirectNotice notice={notice} className="max-w-xl" />
       {!waiting && (
         <Link
           to="/dashboard/send/confirm"
@@ -219,6 +219,7 @@ function SecretStep({
   submitLabel,
   done,
   onSubmit,
+  after,
 }: {
   title: string;
   description: ReactNode;
@@ -232,6 +233,8 @@ function SecretStep({
   /** The transfer went through: nothing more to confirm. */
   done: boolean;
   onSubmit: (secret: string) => Promise<boolean>;
+  /** What follows the button: where a success leads (until then it takes no room). */
+  after: ReactNode;
 }) {
   const length = digitsLength(field);
   const schema = useMemo(
@@ -275,6 +278,7 @@ function SecretStep({
             <Button type="submit" size="lg" pending={submit.pending} disabled={done}>
               {submitLabel}
             </Button>
+            {after}
           </form>
         </Form>
       </CardContent>
