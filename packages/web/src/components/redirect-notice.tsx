@@ -1,4 +1,4 @@
-import { Link, useNavigate, type LinkOptions } from '@tanstack/react-router';
+import { Link, linkOptions, useNavigate, type LinkOptions } from '@tanstack/react-router';
 import ArrowRight from 'lucide-react/icons/arrow-right';
 import { useCallback, useEffect, useState } from 'react';
 import { textLinkClass } from '@/components/ui/text-link';
@@ -13,6 +13,12 @@ export interface DelayedRedirect {
   /** The place, as the router's `Link` and `navigate` take it (`linkOptions({ to, params })`). */
   readonly to: LinkOptions;
 }
+
+/** The dashboard, where a customer goes once signed in, a transfer sent or a PIN made. */
+export const TO_DASHBOARD = {
+  message: 'Taking you to your dashboard…',
+  to: linkOptions({ to: '/dashboard' }),
+} satisfies DelayedRedirect;
 
 /**
  * A screen's move to another one after the spec's delay (5 s after login, sign-up, verification, reset and

@@ -9,7 +9,7 @@ import { OtpField } from '@/components/ui/otp-field';
 import { toast } from '@/components/ui/toast';
 import { UserAvatar } from '@/components/user-avatar';
 import { EmailAddress } from '@/components/email-address';
-import { RedirectNotice, useDelayedRedirect } from '@/components/redirect-notice';
+import { RedirectNotice, TO_DASHBOARD, useDelayedRedirect } from '@/components/redirect-notice';
 import { mutationOptionsFor } from '@/api/auth';
 import { session } from '@/session/session';
 import { passcodeResolver, passwordResolver } from './login-schemas';
@@ -63,7 +63,7 @@ export function LoginPasscodeStep({ identity, onBack }: { identity: LoginIdentit
       case 'signed-in':
         session.signIn(outcome.token);
         toast.success(outcome.message, { flow: 'login' });
-        redirectAfterDelay({ message: 'Taking you to your dashboard…', to: linkOptions({ to: '/dashboard' }) });
+        redirectAfterDelay(TO_DASHBOARD);
         return;
       case 'failed':
         toast.error(outcome.message, { flow: 'login' });

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createFileRoute, Link, linkOptions, redirect, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Form, useFormSubmit } from '@/components/ui/form';
-import { RedirectNotice, useDelayedRedirect } from '@/components/redirect-notice';
+import { RedirectNotice, TO_DASHBOARD, useDelayedRedirect } from '@/components/redirect-notice';
 import { OtpField } from '@/components/ui/otp-field';
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor } from '@/api/dashboard';
@@ -55,10 +55,7 @@ function ConfirmPinPage() {
     pinDraft.clear();
     // The success takes the mismatch's and the failed tries' error toasts away.
     toast.success(PIN_CREATED_MESSAGE, { duration: PIN_CREATION_TOAST_MS, flow: 'create-pin' });
-    redirectAfterDelay(
-      { message: 'Taking you to your dashboard…', to: linkOptions({ to: '/dashboard', replace: true }) },
-      TRANSFER_REDIRECT_MS,
-    );
+    redirectAfterDelay({ ...TO_DASHBOARD, to: { ...TO_DASHBOARD.to, replace: true } }, TRANSFER_REDIRECT_MS);
     void invalidate(queryClient, 'checkPin', 'getInstitution');
   });
 

@@ -1,7 +1,7 @@
 import { dashboardOperations, fieldMeta } from '@ebank/contract';
 import { isApiError } from '@ebank/contract/errors';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createFileRoute, Link, linkOptions } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -11,7 +11,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Form, useFormSubmit } from '@/components/ui/form';
-import { RedirectNotice, useDelayedRedirect } from '@/components/redirect-notice';
+import { RedirectNotice, TO_DASHBOARD, useDelayedRedirect } from '@/components/redirect-notice';
 import { OtpField } from '@/components/ui/otp-field';
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor } from '@/api/dashboard';
@@ -110,10 +110,7 @@ function PinPage() {
     toast.success(PIN_MESSAGES.success, { duration: PIN_CONFIRMATION_TOAST_MS, flow: 'transfer' });
     for (const operation of CHANGED_BY_TRANSFER)
       void queryClient.invalidateQueries({ queryKey: bankKeys.operation(operation) });
-    redirectAfterDelay(
-      { message: 'Taking you to your dashboard…', to: linkOptions({ to: '/dashboard' }) },
-      TRANSFER_REDIRECT_MS,
-    );
+    redirectAfterDelay(TO_DASHBOARD, TRANSFER_REDIRECT_MS);
     return true;
   };
 
