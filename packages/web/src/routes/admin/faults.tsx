@@ -1,6 +1,5 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { Suspense } from 'react';
 import { useForm } from 'react-hook-form';
 import { useAdminBank } from '@/api/admin-sandbox';
 import { faultsQuery, staff, staffKeys, staffReply } from '@/api/staff';
@@ -27,23 +26,13 @@ import {
 } from './-components/section';
 import { useStaffAction } from './-components/use-staff-action';
 
-/**
- * Only a component: each route option is loaded by a function of its own in the route tree that every page
- * ships, and the login page's JS has little room. The section waits for its data in its own Suspense.
- */
 export const Route = createFileRoute('/admin/faults')({
-  component: FaultsPageRoute,
+  loader: ({ context: { queryClient } }) => queryClient.query({ ...faultsQuery(), staleTime: 'static' }),
+  pendingComponent: () => <SectionPending title={TITLE} />,
+  component: FaultsPage,
 });
 
 const TITLE = 'Faults';
-
-function FaultsPageRoute() {
-  return (
-    <Suspense fallback={<SectionPending title={TITLE} />}>
-      <FaultsPage />
-    </Suspense>
-  );
-}
 
 function FaultsPage() {
   const queryClient = useQueryClient();

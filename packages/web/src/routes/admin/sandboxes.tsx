@@ -1,8 +1,7 @@
 import { SandboxNameSchema, type SandboxList, type SandboxSummary } from '@ebank/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient, useSuspenseQueries, useSuspenseQuery } from '@tanstack/react-query';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { Suspense } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { adminSandbox, useAdminBank } from '@/api/admin-sandbox';
@@ -25,12 +24,15 @@ import {
 } from './-components/section';
 import { useStaffAction } from './-components/use-staff-action';
 
-/**
- * Only a component: each route option is loaded by a function of its own in the route tree that every page
- * ships, and the login page's JS has little room. The section waits for its data in its own Suspense.
- */
 export const Route = createFileRoute('/admin/sandboxes')({
-  component: SandboxesPageRoute,
+  // The snapshots offered as a start are the default bank's, whichever bank the admin area acts on.
+  loader: ({ context: { queryClient } }) =>
+    Promise.all([
+      queryClient.query({ ...sandboxesQuery, staleTime: 'static' }),
+      queryClient.query({ ...snapshotsQuery(DEFAULT_BANK), staleTime: 'static' }),
+    ]),
+  pendingComponent: () => <SectionPending title={TITLE} />,
+  component: SandboxesPage,
 });
 
 const TITLE = 'Sandboxes';
@@ -55,17 +57,8 @@ const openLink = (name: string) =>
 /** A size in kilobytes, one decimal. */
 const kilobytes = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
-function SandboxesPageRoute() {
-  return (
-    <Suspense fallback={<SectionPending title={TITLE} />}>
-      <SandboxesPage />
-    </Suspense>
-  );
-}
-
 function SandboxesPage() {
-  // The snapshots offered as a start are the default bank's, whichever bank the admin area acts on.
-  const [{ data }] = useSuspenseQueries({ queries: [sandboxesQuery, snapshotsQuery(DEFAULT_BANK)] });
+  const { data } = useSuspenseQuery(sandboxesQuery);
   return data === null ? <NoSandboxesHere /> : <SandboxesOfServer list={data} />;
 }
 
