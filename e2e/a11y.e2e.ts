@@ -4,7 +4,7 @@
  * sideways at any width (overflow.ts), and axe (WCAG 2.0/2.1, A and AA) must find nothing at phone (390 px)
  * and desktop (1280 px) widths; a screenshot of each is kept under test-results/screens.
  */
-import { expect, test, screenshotPath } from './fixtures';
+import { axeViolations, expect, test, screenshotPath } from './fixtures';
 import { overflowAtEachWidth, WIDTHS } from './overflow';
 import { openScreen, SCREENS } from './screens';
 
@@ -37,5 +37,22 @@ test.describe('every screen, at 320, 390 and 1280 px', () => {
     await drawer.getByRole('link', { name: 'Statements & Report' }).click();
     await expect(drawer).toBeHidden();
     await expect(page).toHaveURL(/statements$/u);
+  });
+
+  test('the scan itself finds what it must: a picture with no text, grey on white, a field with no name', async ({
+    page,
+  }) => {
+    await page.goto('/wp-user/account/login');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect((await axeViolations(page)).lines).toEqual([]);
+    await page.evaluate(() => {
+      const main = document.querySelector('main');
+      main?.insertAdjacentHTML(
+        'beforeend',
+        '<img src="/wp-user/favicon.svg"><p style="color:#bbb;background:#fff">Faint</p><input type="text">',
+      );
+    });
+    const found = (await axeViolations(page)).violations.map((v) => v.id);
+    expect(found).toEqual(expect.arrayContaining(['image-alt', 'color-contrast', 'label']));
   });
 });

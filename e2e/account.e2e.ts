@@ -1,6 +1,6 @@
 /** Journeys before sign-in: sign-up to dashboard, every login branch, a forgotten passcode. */
 import type { Page, Request } from '@playwright/test';
-import { expect, PASSCODE, signInAsAdmin, test, typeCode } from './fixtures';
+import { expect, keepInStorage, PASSCODE, signInAsAdmin, test, typeCode } from './fixtures';
 
 const IMAGE = {
   name: 'id.png',
@@ -206,10 +206,7 @@ test('logging out while the dashboard still loads: no call without a token, and 
   bank,
 }) => {
   const token = await bank.token('demo@bank.test');
-  await page.goto('/wp-user/account');
-  await page.evaluate((t) => {
-    localStorage.setItem('baUid', t);
-  }, token);
+  await keepInStorage(page, { baUid: token });
   // A slow phone: the dashboard's first calls are still out when the button is pressed.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 5 });

@@ -3,7 +3,7 @@
  * those calls (newest first, the passcode masked), live, filtered and cleared (after asking), on a
  * 320 px phone.
  */
-import { expect, PASSCODE, screenshotPath, signInAsAdmin, test, typeCode } from './fixtures';
+import { customerSignsIn, expect, PASSCODE, screenshotPath, signInAsAdmin, test } from './fixtures';
 
 test('the admin area shows the portal sign-in in the request journal, the passcode masked', async ({
   page,
@@ -11,12 +11,8 @@ test('the admin area shows the portal sign-in in the request journal, the passco
   axe,
 }) => {
   const customer = await (await browser.newContext()).newPage();
-  await customer.goto('/wp-user/account/login');
-  await customer.getByLabel('E-mail').fill('demo@bank.test');
-  await customer.getByRole('button', { name: 'Next' }).click();
-  await typeCode(customer, 'Passcode', PASSCODE);
-  await customer.getByRole('button', { name: 'Sign in' }).click();
-  await expect(customer.getByRole('region', { name: 'Available Balance' })).toContainText('$', { timeout: 12_000 });
+  await customerSignsIn(customer, 'demo@bank.test');
+  await expect(customer.getByRole('region', { name: 'Available Balance' })).toContainText('$');
   await customer.context().close();
 
   await page.setViewportSize({ width: 320, height: 900 });

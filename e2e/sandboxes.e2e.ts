@@ -46,7 +46,7 @@ test('per visitor: two browsers get a bank each; one sends money, the other, as 
     // Visitor A signs in as the demo persona and sends $1,500 (the e-mailed code from A's own outbox).
     const pageA = await a.newPage();
     await customerSignsIn(pageA, 'demo@bank.test');
-    await expect(balance(pageA)).toContainText('$5,120.00', { timeout: 12_000 });
+    await expect(balance(pageA)).toContainText('$5,120.00');
     await fillTransfer(pageA, '1500');
     await pageA.getByRole('button', { name: 'Confirmed' }).click();
     await typeCode(pageA, 'Transaction PIN', PIN);
@@ -71,7 +71,7 @@ test('per visitor: two browsers get a bank each; one sends money, the other, as 
     // Visitor B, as the same persona, still has the seeded balance and nothing in the outbox.
     const pageB = await b.newPage();
     await customerSignsIn(pageB, 'demo@bank.test');
-    await expect(balance(pageB)).toContainText('$5,120.00', { timeout: 12_000 });
+    await expect(balance(pageB)).toContainText('$5,120.00');
     const outboxB = (await (await b.request.get('/__mock/outbox?to=demo%40bank.test')).json()) as OutboxMessage[];
     expect(outboxB.filter((m) => m.kind === 'transfer-code')).toEqual([]);
 
@@ -120,7 +120,7 @@ test("the open link: a fresh browser lands on the portal in that sandbox, and se
 
     // Signed in there, the demo persona has the confirmed deposit in the balance.
     await customerSignsIn(page, 'demo@bank.test');
-    await expect(balance(page)).toContainText('$5,620.00', { timeout: 12_000 });
+    await expect(balance(page)).toContainText('$5,620.00');
     const notice = page.getByRole('complementary', { name: 'Private bank' });
     await expect(notice).toContainText(`You are in sandbox ${sandbox}`);
 
@@ -129,7 +129,7 @@ test("the open link: a fresh browser lands on the portal in that sandbox, and se
     await notice.getByRole('group', { name: 'Start over?' }).getByRole('button', { name: 'Yes, start over' }).click();
     await expect(page).toHaveURL(/\/wp-user\/account\/login/u);
     await customerSignsIn(page, 'demo@bank.test');
-    await expect(balance(page)).toContainText('$5,120.00', { timeout: 12_000 });
+    await expect(balance(page)).toContainText('$5,120.00');
   } finally {
     for (const visitor of visitors) await visitor.close();
   }

@@ -3,7 +3,7 @@
  * menus, toasts, errors, the transfer's steps): one list that the accessibility and layout tests walk.
  */
 import type { Page } from '@playwright/test';
-import { expect, typeCode, type Bank } from './fixtures';
+import { expect, keepInStorage, typeCode, type Bank } from './fixtures';
 
 export interface Screen {
   readonly name: string;
@@ -294,28 +294,17 @@ export const SCREENS: readonly Screen[] = [
 ];
 
 /**
- * Opens a screen as its entry says: the session storage and the token first (on a page of the app, so the
- * storage is the app's), then the path, then its actions; resolves when its ready text shows and nothing
- * on the page is still loading.
+ * Opens a screen as its entry says: the session storage and the token first (keepInStorage), then the path,
+ * then its actions; resolves when its ready text shows and nothing on the page is still loading.
  */
 export async function openScreen(page: Page, bank: Bank, screen: Screen) {
-  if (screen.session) {
-    await page.goto('/wp-user/account/nowhere');
-    await page.evaluate((entries) => {
-      for (const [key, value] of Object.entries(entries)) sessionStorage.setItem(key, value);
-    }, screen.session);
-  }
-  if (screen.as) {
-    const email = 'user' in screen.as ? screen.as.user : screen.as.kyc;
-    const token = await bank.token(email);
-    await page.goto('/wp-user/account/nowhere');
-    await page.evaluate(
-      ([key, value]) => {
-        localStorage.setItem(key, value);
-      },
-      ['user' in screen.as ? 'baUid' : 'baKycUid', token] as const,
-    );
-  }
+  const local =
+    screen.as === undefined
+      ? {}
+      : 'user' in screen.as
+        ? { baUid: await bank.token(screen.as.user) }
+        : { baKycUid: await bank.token(screen.as.kyc) };
+  if (screen.as !== undefined || screen.session !== undefined) await keepInStorage(page, local, screen.session);
   await page.goto(screen.path);
   await screen.act?.(page);
   await expect(page.getByText(screen.ready).filter({ visible: true }).first()).toBeVisible();

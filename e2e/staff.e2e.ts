@@ -24,9 +24,7 @@ test('the admin signs in on the portal, approves a KYC case and confirms a depos
 
   const customer = await (await browser.newContext()).newPage();
   await customerSignsIn(customer, 'demo@bank.test');
-  await expect(customer.getByRole('region', { name: 'Available Balance' })).toContainText('$5,620.00', {
-    timeout: 12_000,
-  });
+  await expect(customer.getByRole('region', { name: 'Available Balance' })).toContainText('$5,620.00');
   await customer.context().close();
   const approved = await (await browser.newContext()).newPage();
   await customerSignsIn(approved, 'kyc-pending@bank.test');
