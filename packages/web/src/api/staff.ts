@@ -23,6 +23,7 @@ import {
   type StaffClient,
 } from '@ebank/contract';
 import { queryOptions } from '@tanstack/react-query';
+import { inSandbox } from '@/lib/sandbox-cookie';
 import { session } from '@/session/session';
 import { adminSandbox } from './admin-sandbox';
 import { API_BASE } from './client';
@@ -194,7 +195,7 @@ export const ownSandboxQuery = queryOptions({
   queryKey: [...staffKeys.sandboxes, 'own'] as const,
   queryFn: async ({ signal }): Promise<string | null> => {
     // Only a browser holding the server's cookie is in a sandbox of its own: the others need not ask.
-    if (!document.cookie.includes('mock_sandbox=')) return null;
+    if (!inSandbox()) return null;
     try {
       return (await staffReply(serverStaff.currentSandbox({ fetchOptions: { signal } }))).name;
     } catch {

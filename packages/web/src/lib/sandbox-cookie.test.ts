@@ -1,0 +1,17 @@
+import { SANDBOX_COOKIE } from '@ebank/contract';
+import { describe, expect, it } from 'vitest';
+import { inSandbox } from './sandbox-cookie';
+
+describe('inSandbox', () => {
+  it.each([
+    [`${SANDBOX_COOKIE}=visitor-1`, true],
+    [`theme=dark; ${SANDBOX_COOKIE}=ci-42`, true],
+    [`theme=dark;${SANDBOX_COOKIE}=ci-42`, true],
+    ['', false],
+    ['theme=dark', false],
+    [`not${SANDBOX_COOKIE}=visitor-1`, false],
+    [`theme=${SANDBOX_COOKIE}=x`, false],
+  ])('reads %j as %s', (cookies, expected) => {
+    expect(inSandbox(cookies)).toBe(expected);
+  });
+});
