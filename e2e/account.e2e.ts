@@ -130,10 +130,17 @@ test.describe('every login branch', () => {
     await expect(page).toHaveURL(/\/wp-user\/dashboard\/statements$/u);
   });
 
-  test('a wrong passcode: the bank says how many attempts are left', async ({ page }) => {
+  test('a wrong passcode: the bank says how many attempts are left, and the next try is typed at once', async ({
+    page,
+  }) => {
     await loginAs(page, 'demo@bank.test', '000000');
     await expect(page.getByText('Incorrect passcode. 4 attempts left.').first()).toBeVisible();
     await expect(page).toHaveURL(/\/account\/login/u);
+    // The boxes are empty again and the first has the focus: the right passcode is typed straight in.
+    await expect(page.getByRole('group', { name: 'Passcode' }).getByRole('textbox').first()).toBeFocused();
+    await page.keyboard.type(PASSCODE);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Welcome Back').first()).toBeVisible();
   });
 });
 

@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/session/session';
 import { AUTH_REDIRECT_MS } from '@/lib/timings';
-import { errorReply, installFakeBank, type BankAnswer } from '@/test/fake-bank';
+import { errorReply, installFakeBank, NETWORK_FAILURE, type BankAnswer } from '@/test/fake-bank';
 import { findToast, renderApp, useAdvancingFakeTimers, REAL_TIME_SLACK_MS } from '@/test/render-app';
 
 const demoUser = { picture: 'uploads/demo.png', fullname: 'Demo User' };
@@ -245,13 +245,55 @@ describe('login outcomes, in the spec order', () => {
     expect(await findToast('Login successful')).toBeInTheDocument();
   });
 
-  it("shows 'Invalid Credentials' for an error without a message, and keeps the passcode", async () => {
+  it("shows 'Invalid Credentials' for an error without a message, and clears the passcode for another try", async () => {
     const { app } = setup({ login: () => errorReply('', 401) });
     await signIn(app);
     expect(await findToast('Invalid Credentials')).toBeInTheDocument();
-    expect(screen.getByLabelText('Passcode', { selector: 'input' })).toHaveValue('123456');
+    await waitFor(() => expect(screen.getByLabelText('Passcode', { selector: 'input' })).toHaveValue(''));
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  });
+
+  it('clears a passcode the bank turns down and puts the focus back in its boxes, so the next try is typed at once', async () => {
+    let tries = 0;
+    const { app, bank } = setup({
+      login: () => (++tries === 1 ? errorReply('Incorrect passcode. 4 attempts left.', 401) : loginReply()),
+    });
+    await signIn(app, '123450');
+    expect(await findToast('Incorrect passcode. 4 attempts left.')).toBeInTheDocument();
+    const passcode = screen.getByLabelText('Passcode', { selector: 'input' });
+    await waitFor(() => expect(passcode).toHaveValue(''));
+    await waitFor(() => expect(passcode).toHaveFocus());
+    await app.user.keyboard('123456');
+    await app.user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await findToast('Welcome Back')).toBeInTheDocument();
+    expect(bank.callsTo('login').map((call) => call.input.password)).toEqual(['123450', '123456']);
+  });
+
+  it("clears a passcode the host's 200-with-error reply turns down", async () => {
+    const { app } = setup({ login: () => ({ error: true }) });
+    await signIn(app);
+    expect(await findToast('Invalid Credentials')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Passcode', { selector: 'input' })).toHaveValue(''));
+  });
+
+  it('keeps the passcode when no answer came, to send it again as it is', async () => {
+    const { app } = setup({ login: () => NETWORK_FAILURE });
+    await signIn(app);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled());
+    expect(screen.getByLabelText('Passcode', { selector: 'input' })).toHaveValue('123456');
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it("clears an admin's password the bank turns down, and focuses the field", async () => {
+    const { app } = setup({ role: 'admin', login: () => errorReply('Incorrect password', 401) });
+    await enterEmail(app);
+    await app.user.type(await screen.findByLabelText('Password'), 'wrong-pass');
+    await app.user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await findToast('Incorrect password')).toBeInTheDocument();
+    const password = screen.getByLabelText('Password');
+    await waitFor(() => expect(password).toHaveValue(''));
+    expect(password).toHaveFocus();
   });
 
   it("shows the bank's message for an error that has one", async () => {

@@ -1,6 +1,8 @@
+import { isApiError, type ApiError } from '@ebank/contract/errors';
 import { useMutation } from '@tanstack/react-query';
 import { linkOptions, useNavigate } from '@tanstack/react-router';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Form, useFormSubmit } from '@/components/ui/form';
@@ -17,6 +19,13 @@ import { PASSCODE_LENGTH } from './passcode';
 import type { LoginIdentity } from './login-email-step';
 import { loginOutcome, type LoginReply } from './login-outcome';
 
+/**
+ * Whether the bank answered and turned the passcode down (a wrong one, a locked account), rather than giving
+ * no usable answer.
+ */
+const refused = (error: ApiError) =>
+  error.kind === 'host' || (error.kind === 'http' && error.status !== undefined && error.status < 500);
+
 /** Login step 2: the passcode (or an admin's password), then wherever the bank's reply sends the user. */
 export function LoginPasscodeStep({ identity, onBack }: { identity: LoginIdentity; onBack: () => void }) {
   const navigate = useNavigate();
@@ -30,6 +39,13 @@ export function LoginPasscodeStep({ identity, onBack }: { identity: LoginIdentit
     ...mutationOptionsFor('login'),
     meta: { errorMessage: 'Invalid Credentials', flow: 'login' },
   });
+  // A passcode the bank turned down is cleared, and a fresh set of boxes (or field) takes the focus for the
+  // next try, as the transfer's PIN does. One that got no answer stays, to be sent again as it is.
+  const [attempt, setAttempt] = useState(0);
+  const tryAgain = () => {
+    form.reset({ password: '' });
+    setAttempt((n) => n + 1);
+  };
 
   const follow = (reply: LoginReply) => {
     const outcome = loginOutcome(reply, identity.email);
@@ -67,12 +83,19 @@ export function LoginPasscodeStep({ identity, onBack }: { identity: LoginIdentit
         return;
       case 'failed':
         toast.error(outcome.message, { flow: 'login' });
+        tryAgain();
         return;
     }
   };
 
   const submit = useFormSubmit(form, async ({ password: secret }) => {
-    follow(await login.mutateAsync({ email: identity.email, password: secret, remeber: identity.remember }));
+    const reply = await login
+      .mutateAsync({ email: identity.email, password: secret, remeber: identity.remember })
+      .catch((error: unknown) => {
+        if (isApiError(error) && refused(error)) tryAgain();
+        throw error;
+      });
+    follow(reply);
   });
 
   return (
@@ -90,6 +113,7 @@ export function LoginPasscodeStep({ identity, onBack }: { identity: LoginIdentit
         <form noValidate className="grid gap-5" onSubmit={submit.onSubmit}>
           {isAdmin ? (
             <TextField
+              key={attempt}
               control={form.control}
               name="password"
               label="Password"
@@ -100,6 +124,7 @@ export function LoginPasscodeStep({ identity, onBack }: { identity: LoginIdentit
             />
           ) : (
             <OtpField
+              key={attempt}
               control={form.control}
               name="password"
               label="Passcode"
