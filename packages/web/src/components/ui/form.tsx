@@ -5,7 +5,7 @@
  * text from those ids, once, for every field. `useFormSubmit` is how every form is sent.
  */
 import { Slot } from 'radix-ui';
-import { createContext, use, useId, type ComponentProps, type SubmitEvent } from 'react';
+import { createContext, use, useId, useState, type ComponentProps, type SubmitEvent } from 'react';
 import {
   Controller,
   FormProvider,
@@ -152,4 +152,31 @@ function useFormSubmit<TFieldValues extends FieldValues, TContext, TTransformedV
   return { onSubmit, pending };
 }
 
-export { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage, useFormField, useFormSubmit };
+/**
+ * A secret the bank turned down (a passcode, a PIN, a code) is not kept for the next try: `clear` empties the
+ * form (its default values) and changes `key`, which, given to the secret's field, mounts a fresh one that takes
+ * the focus (`autoFocus`).
+ */
+function useFreshEntry<TFieldValues extends FieldValues, TContext, TTransformedValues>(
+  form: UseFormReturn<TFieldValues, TContext, TTransformedValues>,
+) {
+  const [key, setKey] = useState(0);
+  const clear = () => {
+    form.reset();
+    setKey((n) => n + 1);
+  };
+  return { key, clear };
+}
+
+export {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  useFormField,
+  useFormSubmit,
+  useFreshEntry,
+};

@@ -2,10 +2,9 @@ import { isApiError, type ApiError } from '@ebank/contract/errors';
 import { useMutation } from '@tanstack/react-query';
 import { linkOptions, useNavigate } from '@tanstack/react-router';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Form, useFormSubmit } from '@/components/ui/form';
+import { Form, useFormSubmit, useFreshEntry } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-fields';
 import { OtpField } from '@/components/ui/otp-field';
 import { toast } from '@/components/ui/toast';
@@ -41,11 +40,7 @@ export function LoginPasscodeStep({ identity, onBack }: { identity: LoginIdentit
   });
   // A passcode the bank turned down is cleared, and a fresh set of boxes (or field) takes the focus for the
   // next try, as the transfer's PIN does. One that got no answer stays, to be sent again as it is.
-  const [attempt, setAttempt] = useState(0);
-  const tryAgain = () => {
-    form.reset({ password: '' });
-    setAttempt((n) => n + 1);
-  };
+  const entry = useFreshEntry(form);
 
   const follow = (reply: LoginReply) => {
     const outcome = loginOutcome(reply, identity.email);
@@ -83,7 +78,7 @@ export function LoginPasscodeStep({ identity, onBack }: { identity: LoginIdentit
         return;
       case 'failed':
         toast.error(outcome.message, { flow: 'login' });
-        tryAgain();
+        entry.clear();
         return;
     }
   };
@@ -92,7 +87,7 @@ export function LoginPasscodeStep({ identity, onBack }: { identity: LoginIdentit
     const reply = await login
       .mutateAsync({ email: identity.email, password: secret, remeber: identity.remember })
       .catch((error: unknown) => {
-        if (isApiError(error) && refused(error)) tryAgain();
+        if (isApiError(error) && refused(error)) entry.clear();
         throw error;
       });
     follow(reply);
@@ -113,7 +108,7 @@ export function LoginPasscodeStep({ identity, onBack }: { identity: LoginIdentit
         <form noValidate className="grid gap-5" onSubmit={submit.onSubmit}>
           {isAdmin ? (
             <TextField
-              key={attempt}
+              key={entry.key}
               control={form.control}
               name="password"
               label="Password"
@@ -124,7 +119,7 @@ export function LoginPasscodeStep({ identity, onBack }: { identity: LoginIdentit
             />
           ) : (
             <OtpField
-              key={attempt}
+              key={entry.key}
               control={form.control}
               name="password"
               label="Passcode"

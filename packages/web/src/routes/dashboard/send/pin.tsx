@@ -10,7 +10,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { Form, useFormSubmit } from '@/components/ui/form';
+import { Form, useFormSubmit, useFreshEntry } from '@/components/ui/form';
 import { RedirectNotice, TO_DASHBOARD, useDelayedRedirect } from '@/components/redirect-notice';
 import { OtpField } from '@/components/ui/otp-field';
 import { toast } from '@/components/ui/toast';
@@ -243,12 +243,10 @@ function SecretStep({
   );
   const form = useForm({ resolver: zodResolver(schema), defaultValues: { secret: '' } });
   // A fresh set of boxes (focused again) after a refused entry.
-  const [attempt, setAttempt] = useState(0);
+  const entry = useFreshEntry(form);
 
   const submit = useFormSubmit(form, async ({ secret }) => {
-    if (await onSubmit(secret)) return;
-    form.reset({ secret: '' });
-    setAttempt((n) => n + 1);
+    if (!(await onSubmit(secret))) entry.clear();
   });
 
   return (
@@ -264,7 +262,7 @@ function SecretStep({
         <Form {...form}>
           <form noValidate className="grid gap-5" onSubmit={submit.onSubmit}>
             <OtpField
-              key={attempt}
+              key={entry.key}
               control={form.control}
               name="secret"
               label={label}
