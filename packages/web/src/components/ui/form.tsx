@@ -5,7 +5,7 @@
  * text from those ids, once, for every field. `useFormSubmit` is how every form is sent.
  */
 import { Slot } from 'radix-ui';
-import { createContext, use, useId, useState, type ComponentProps, type SubmitEvent } from 'react';
+import { createContext, use, useId, type ComponentProps, type SubmitEvent } from 'react';
 import {
   Controller,
   FormProvider,
@@ -153,22 +153,20 @@ function useFormSubmit<TFieldValues extends FieldValues, TContext, TTransformedV
 }
 
 /**
- * A secret the bank turned down (a passcode, a PIN, a code) is not kept for the next try: `clear` empties the
- * form (its default values) and changes `key`, which, given to the secret's field, mounts a fresh one that takes
- * the focus (`autoFocus`).
+ * Clears a secret that was turned down (a passcode, a PIN, a code: it is not kept for the next try) and puts
+ * the focus back in its field: the form goes back to its default values, keeping its fields' elements, so
+ * react-hook-form can focus the field at once.
  */
-function useFreshEntry<TFieldValues extends FieldValues, TContext, TTransformedValues>(
+function clearEntry<TFieldValues extends FieldValues, TContext, TTransformedValues>(
   form: UseFormReturn<TFieldValues, TContext, TTransformedValues>,
+  name: FieldPath<TFieldValues>,
 ) {
-  const [key, setKey] = useState(0);
-  const clear = () => {
-    form.reset();
-    setKey((n) => n + 1);
-  };
-  return { key, clear };
+  form.reset(undefined, { keepFieldsRef: true });
+  form.setFocus(name);
 }
 
 export {
+  clearEntry,
   Form,
   FormControl,
   FormDescription,
@@ -178,5 +176,4 @@ export {
   FormMessage,
   useFormField,
   useFormSubmit,
-  useFreshEntry,
 };

@@ -4,7 +4,7 @@ import { linkOptions, useNavigate } from '@tanstack/react-router';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Form, useFormSubmit, useFreshEntry } from '@/components/ui/form';
+import { clearEntry, Form, useFormSubmit } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-fields';
 import { OtpField } from '@/components/ui/otp-field';
 import { toast } from '@/components/ui/toast';
@@ -38,9 +38,9 @@ export function LoginPasscodeStep({ identity, onBack }: { identity: LoginIdentit
     ...mutationOptionsFor('login'),
     meta: { errorMessage: 'Invalid Credentials', flow: 'login' },
   });
-  // A passcode the bank turned down is cleared, and a fresh set of boxes (or field) takes the focus for the
-  // next try, as the transfer's PIN does. One that got no answer stays, to be sent again as it is.
-  const entry = useFreshEntry(form);
+  // A passcode the bank turned down is cleared, and its boxes (or field) take the focus for the next try, as
+  // the transfer's PIN does. One that got no answer stays, to be sent again as it is.
+  const tryAgain = () => clearEntry(form, 'password');
 
   const follow = (reply: LoginReply) => {
     const outcome = loginOutcome(reply, identity.email);
@@ -78,7 +78,7 @@ export function LoginPasscodeStep({ identity, onBack }: { identity: LoginIdentit
         return;
       case 'failed':
         toast.error(outcome.message, { flow: 'login' });
-        entry.clear();
+        tryAgain();
         return;
     }
   };
@@ -87,7 +87,7 @@ export function LoginPasscodeStep({ identity, onBack }: { identity: LoginIdentit
     const reply = await login
       .mutateAsync({ email: identity.email, password: secret, remeber: identity.remember })
       .catch((error: unknown) => {
-        if (isApiError(error) && refused(error)) entry.clear();
+        if (isApiError(error) && refused(error)) tryAgain();
         throw error;
       });
     follow(reply);
@@ -108,7 +108,6 @@ export function LoginPasscodeStep({ identity, onBack }: { identity: LoginIdentit
         <form noValidate className="grid gap-5" onSubmit={submit.onSubmit}>
           {isAdmin ? (
             <TextField
-              key={entry.key}
               control={form.control}
               name="password"
               label="Password"
@@ -119,7 +118,6 @@ export function LoginPasscodeStep({ identity, onBack }: { identity: LoginIdentit
             />
           ) : (
             <OtpField
-              key={entry.key}
               control={form.control}
               name="password"
               label="Passcode"

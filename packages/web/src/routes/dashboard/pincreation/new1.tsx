@@ -3,7 +3,7 @@ import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-ro
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Form, useFormSubmit } from '@/components/ui/form';
+import { clearEntry, Form, useFormSubmit } from '@/components/ui/form';
 import { RedirectNotice, TO_DASHBOARD, useDelayedRedirect } from '@/components/redirect-notice';
 import { OtpField } from '@/components/ui/otp-field';
 import { toast } from '@/components/ui/toast';
@@ -46,9 +46,7 @@ function ConfirmPinPage() {
     }
     if (pin !== first) {
       toast.error(PIN_MISMATCH_MESSAGE, { duration: PIN_CREATION_TOAST_MS, flow: 'create-pin' });
-      // The field keeps its element, so it can take the focus at once.
-      form.reset({ pin: '' }, { keepFieldsRef: true });
-      form.setFocus('pin');
+      clearEntry(form, 'pin');
       return;
     }
     await create.mutateAsync({ pin });

@@ -140,6 +140,10 @@ describe('the transfer PIN', () => {
     await waitFor(() => {
       expect(codeInput('Transaction PIN')).toHaveValue('');
     });
+    // The boxes take the focus again, for the next try.
+    await waitFor(() => {
+      expect(codeInput('Transaction PIN')).toHaveFocus();
+    });
     expect(bank.callsTo('createTransfer')).toHaveLength(0);
     await act(() => vi.advanceTimersByTimeAsync(PIN_CONFIRMATION_TOAST_MS - 1000));
     expect(within(toastRegion()).getByText('Incorrect PIN. 4 attempts left.')).toBeInTheDocument();

@@ -10,7 +10,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { Form, useFormSubmit, useFreshEntry } from '@/components/ui/form';
+import { clearEntry, Form, useFormSubmit } from '@/components/ui/form';
 import { RedirectNotice, TO_DASHBOARD, useDelayedRedirect } from '@/components/redirect-notice';
 import { OtpField } from '@/components/ui/otp-field';
 import { toast } from '@/components/ui/toast';
@@ -242,11 +242,9 @@ function SecretStep({
     [length, invalid, field],
   );
   const form = useForm({ resolver: zodResolver(schema), defaultValues: { secret: '' } });
-  // A fresh set of boxes (focused again) after a refused entry.
-  const entry = useFreshEntry(form);
-
   const submit = useFormSubmit(form, async ({ secret }) => {
-    if (!(await onSubmit(secret))) entry.clear();
+    // A refused entry: empty boxes, focused again.
+    if (!(await onSubmit(secret))) clearEntry(form, 'secret');
   });
 
   return (
@@ -261,15 +259,7 @@ function SecretStep({
       <CardContent>
         <Form {...form}>
           <form noValidate className="grid gap-5" onSubmit={submit.onSubmit}>
-            <OtpField
-              key={entry.key}
-              control={form.control}
-              name="secret"
-              label={label}
-              length={length}
-              masked={masked}
-              autoFocus
-            />
+            <OtpField control={form.control} name="secret" label={label} length={length} masked={masked} autoFocus />
             <Button type="submit" size="lg" pending={submit.pending} disabled={done}>
               {submitLabel}
             </Button>
