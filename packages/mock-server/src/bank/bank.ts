@@ -98,6 +98,7 @@ export class Bank {
       config: this.config,
       catalogue: this.catalogue,
       now: this.now,
+      realNow: this.clock.realNow,
       olderHashes: options.olderHashes,
     };
     const codes = new CodeKey();

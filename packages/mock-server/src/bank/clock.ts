@@ -36,6 +36,9 @@ export class BankClock {
   /** The bank's time now, in ms since the epoch. */
   readonly now = (): number => this.source() + this.offsetMs;
 
+  /** The time the clock follows (the real time, or a test's), without the offset staff set. */
+  readonly realNow = (): number => this.source();
+
   /** How far ahead of its source the clock is, in whole minutes. */
   get offsetMinutes(): number {
     return this.offsetMs / MINUTE_MS;

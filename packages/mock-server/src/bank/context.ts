@@ -8,6 +8,11 @@ export interface BankContext {
   readonly config: BankConfig;
   readonly catalogue: Catalogue;
   readonly now: () => number;
+  /**
+   * The time the bank's clock follows, without the offset staff set: what the staff's own sessions run
+   * on, so that moving the clock never signs out the admin who moved it (tokens.ts).
+   */
+  readonly realNow: () => number;
   /** Checks passcode and PIN hashes of an older format, where the platform can (security.ts). */
   readonly olderHashes?: OlderHashCheck | undefined;
 }

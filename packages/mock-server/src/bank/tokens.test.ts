@@ -39,4 +39,23 @@ describe('tokens', () => {
     bank.clock.advance(30);
     await expect(bank.authenticate(token, 'user')).rejects.toThrow(ENDED);
   });
+
+  it("an admin's token lives by real time: staff moving the clock neither end it nor lengthen it", async () => {
+    const { bank, advance } = await seededTestBank();
+    const admin = bank.findByEmail('admin@bank.test');
+    if (!admin) throw new Error('no seeded admin');
+    const token = await bank.issueToken(admin, 'admin');
+    bank.clock.advance(24 * 60);
+    expect(await bank.authenticate(token, 'admin')).toBe(admin);
+    bank.clock.reset();
+    expect(await bank.authenticate(token, 'admin')).toBe(admin);
+    // Issued while the clock is a year ahead, it still ends after its lifetime of real time.
+    bank.clock.advance(MAX_ADVANCE_MINUTES);
+    const ahead = await bank.issueToken(admin, 'admin');
+    bank.clock.reset();
+    expect(await bank.authenticate(ahead, 'admin')).toBe(admin);
+    advance(30 * MINUTE);
+    await expect(bank.authenticate(token, 'admin')).rejects.toThrow(ENDED);
+    await expect(bank.authenticate(ahead, 'admin')).rejects.toThrow(ENDED);
+  });
 });

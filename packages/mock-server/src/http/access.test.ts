@@ -173,6 +173,26 @@ describe('the staff key', () => {
     await get('/__mock/outbox').set('Authorization', `Basic ${STAFF_KEY}`).expect(401);
   });
 
+  it('keeps the admin signed in after moving the clock: their own session runs on real time', async () => {
+    const admin = await bank.login('admin@bank.test', STAFF_KEY);
+    const asAdmin = (req: request.Test) => req.set('Authorization', `Bearer ${admin}`);
+    try {
+      await asAdmin(
+        request(bank.server)
+          .post('/__mock/clock')
+          .send({ advanceMinutes: 24 * 60 }),
+      ).expect(200);
+      await asAdmin(get('/__mock/snapshots')).expect(200);
+      await asAdmin(request(bank.server).post('/__mock/clock').send({ reset: true })).expect(200);
+      await asAdmin(get('/__mock/staff/state')).expect(200);
+    } finally {
+      await request(bank.server)
+        .post('/__mock/clock')
+        .set('Authorization', `Bearer ${STAFF_KEY}`)
+        .send({ reset: true });
+    }
+  });
+
   it('signs the admin in with the key, not with the published password', async () => {
     const refused = await request(bank.server)
       .post('/api/users.php?crud=userlogin')

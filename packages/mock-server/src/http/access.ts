@@ -9,7 +9,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { Request, RequestHandler } from 'express';
 import { BankError } from '../bank/errors';
-import { sandboxNamed } from './dev-sandboxes';
+import { cookieSandbox, sandboxNamed } from './dev-sandboxes';
 import type { Sandboxes } from './sandboxes';
 import { sendError } from './reply';
 
@@ -137,6 +137,7 @@ function isOpenWithKey(req: Request): boolean {
 export function staffGate(staffKey: string | undefined, sandboxes: Sandboxes): RequestHandler {
   if (staffKey === undefined) return (_req, _res, next) => next();
   const key = digest(staffKey);
+  const find = (name: string | undefined) => (name === undefined ? undefined : sandboxes.find(name));
   return async (req, res, next) => {
     if (isOpenWithKey(req)) {
       next();
@@ -148,10 +149,14 @@ export function staffGate(staffKey: string | undefined, sandboxes: Sandboxes): R
         next();
         return;
       }
-      // An admin of the default bank acts on any sandbox; an admin of a sandbox on that sandbox only.
-      const named = sandboxNamed(req);
-      const sandbox = named === undefined ? undefined : sandboxes.find(named);
-      for (const bank of [sandboxes.byDefault.bank(), ...(sandbox ? [sandbox.bank()] : [])]) {
+      // An admin's token opens the bank that issued it: the default bank, the sandbox the request names,
+      // or the one the browser is kept in. With a key every bank's admin signs in with the key (the seed's
+      // password is public), so an admin signed in in a visitor's own sandbox (one per visitor) is staff
+      // and acts on any sandbox, as one signed in on the default bank does.
+      const banks = [sandboxes.byDefault, find(sandboxNamed(req)), find(cookieSandbox(req))];
+      for (const sandbox of new Set(banks)) {
+        if (sandbox === undefined) continue;
+        const bank = sandbox.bank();
         try {
           await bank.authenticate(credential, 'admin');
           next();

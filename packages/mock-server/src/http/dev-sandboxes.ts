@@ -37,10 +37,16 @@ function namedSandbox(req: Request): { readonly name: string; readonly byCookie:
     const value = Array.isArray(header) ? header.join(',') : header;
     return { name: checkedName(value.trim(), SANDBOX_HEADER), byCookie: false };
   }
+  const name = cookieSandbox(req);
+  return name === undefined ? undefined : { name, byCookie: true };
+}
+
+/** The sandbox the browser's cookie keeps it in, whatever the header says (a bad name counts as none). */
+export function cookieSandbox(req: Request): string | undefined {
   const cookies = req.headers.cookie;
   if (!cookies?.includes(SANDBOX_COOKIE)) return undefined;
   const name = parseCookies(cookies)[SANDBOX_COOKIE];
-  return name !== undefined && SANDBOX_NAME.test(name) ? { name, byCookie: true } : undefined;
+  return name !== undefined && SANDBOX_NAME.test(name) ? name : undefined;
 }
 
 /** The name of the sandbox a request names, without checking it (undefined when it names none or a bad one). */

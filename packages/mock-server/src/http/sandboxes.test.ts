@@ -403,7 +403,7 @@ describe('with a staff key', () => {
     await request(mock.express).delete('/__mock/sandboxes/visitor').expect(401);
   });
 
-  it("takes the default bank's admin in any sandbox, and a sandbox's admin in that sandbox only", async () => {
+  it("takes the default bank's admin in any sandbox, and a sandbox's admin in that sandbox, or from a browser kept in it", async () => {
     mock = await start({ access: { staffKey: STAFF_KEY } });
     const staff = await login(undefined, 'admin@bank.test', STAFF_KEY);
     await inBox('one', 'get', '/__mock/outbox').set('Authorization', `Bearer ${staff}`).expect(200);
@@ -411,6 +411,13 @@ describe('with a staff key', () => {
     await inBox('one', 'get', '/__mock/outbox').set('Authorization', `Bearer ${local}`).expect(200);
     await inBox('two', 'get', '/__mock/outbox').set('Authorization', `Bearer ${local}`).expect(401);
     await inBox(undefined, 'get', '/__mock/outbox').set('Authorization', `Bearer ${local}`).expect(401);
+    // Staff whose browser has a sandbox of its own (one per visitor) sign in there, with the key: from that
+    // browser they act on any sandbox. Another browser's cookie lends nothing.
+    const fromOne = (sandbox: string | undefined) =>
+      inBox(sandbox, 'get', '/__mock/outbox').set('Authorization', `Bearer ${local}`);
+    await fromOne('two').set('Cookie', 'mock_sandbox=one').expect(200);
+    await fromOne(undefined).set('Cookie', 'mock_sandbox=one').expect(200);
+    await fromOne('two').set('Cookie', 'mock_sandbox=two').expect(401);
     expect(ADMIN_PASSWORD).not.toBe(STAFF_KEY);
   });
 });

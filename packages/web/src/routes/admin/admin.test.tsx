@@ -213,8 +213,8 @@ describe('the admin area', () => {
   });
 
   it('moves the clock a day, then some minutes, then back to real time', async () => {
-    // An admin's sign-in ends once the clock passes its lifetime; the staff key does not.
-    session.signInAsAdmin(STAFF_KEY);
+    // The admin's own sign-in runs on real time: moving the clock a day does not end it.
+    await signInAsAdmin();
     const app = renderApp('/wp-user/admin/clock');
     expect(await screen.findByText('(real time)', {}, WAIT)).toBeInTheDocument();
     await app.user.click(screen.getByRole('button', { name: '+1 day' }));
@@ -234,6 +234,24 @@ describe('the admin area', () => {
     await app.user.click(screen.getByRole('button', { name: 'Back to real time' }));
     expect(await screen.findByText('(real time)', {}, WAIT)).toBeInTheDocument();
   });
+
+  it.each(['snapshots', 'journal', 'kyc'])(
+    'a token the bank refuses ends the session in %s, and leads to the login',
+    async (section) => {
+      session.signInAsAdmin('an.expired.token');
+      const app = renderApp(`/wp-user/admin/${section}`);
+      expect(await screen.findByRole('heading', { name: 'Your admin session has ended' }, WAIT)).toBeInTheDocument();
+      // The header stays, with the sections; the way on is the login.
+      expect(screen.getByRole('navigation', { name: 'Sections' })).toBeInTheDocument();
+      await waitFor(() => {
+        expect(session.isAdmin()).toBe(false);
+      });
+      await app.user.click(screen.getByRole('link', { name: 'Sign in' }));
+      await waitFor(() => {
+        expect(app.path()).toBe('/wp-user/account/login');
+      });
+    },
+  );
 
   it('saves a snapshot, restores it after a change (asking first), and deletes it (asking first)', async () => {
     await signInAsAdmin();

@@ -12,11 +12,13 @@ import { DAY, offsetText } from './-components/clock-offset';
 import { ActionStatus, SectionHeader, SectionPart, SectionPending } from './-components/section';
 import { useStaffAction } from './-components/use-staff-action';
 import { formatDateTime } from '@/lib/format';
+import { AdminError } from './-components/admin-error';
 
 export const Route = createFileRoute('/admin/clock')({
   loader: ({ context: { queryClient } }) => queryClient.query({ ...clockQuery(), staleTime: 'static' }),
   pendingComponent: () => <SectionPending title={TITLE} />,
   component: ClockPage,
+  errorComponent: AdminError,
 });
 
 const TITLE = 'Clock';

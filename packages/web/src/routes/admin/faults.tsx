@@ -25,11 +25,13 @@ import {
   SectionPending,
 } from './-components/section';
 import { useStaffAction } from './-components/use-staff-action';
+import { AdminError } from './-components/admin-error';
 
 export const Route = createFileRoute('/admin/faults')({
   loader: ({ context: { queryClient } }) => queryClient.query({ ...faultsQuery(), staleTime: 'static' }),
   pendingComponent: () => <SectionPending title={TITLE} />,
   component: FaultsPage,
+  errorComponent: AdminError,
 });
 
 const TITLE = 'Faults';

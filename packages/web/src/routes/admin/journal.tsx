@@ -16,11 +16,13 @@ import { cn } from '@/lib/cn';
 import { ConfirmAction } from './-components/confirm-action';
 import { Nothing, SectionHeader, SectionPending } from './-components/section';
 import { formatDateTime } from '@/lib/format';
+import { AdminError } from './-components/admin-error';
 
 export const Route = createFileRoute('/admin/journal')({
   loader: ({ context: { queryClient } }) => queryClient.query({ ...journalQuery(NO_FILTER), staleTime: 'static' }),
   pendingComponent: () => <SectionPending title={TITLE} />,
   component: JournalPage,
+  errorComponent: AdminError,
 });
 
 const TITLE = 'Request journal';

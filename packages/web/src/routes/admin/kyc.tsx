@@ -6,11 +6,13 @@ import { staff, staffReply, staffStateQuery } from '@/api/staff';
 import { formatDate } from '@/lib/format';
 import { DecisionButtons } from './-components/decision-buttons';
 import { Nothing, RefreshButton, SectionHeader, SectionPending } from './-components/section';
+import { AdminError } from './-components/admin-error';
 
 export const Route = createFileRoute('/admin/kyc')({
   loader: ({ context: { queryClient } }) => queryClient.query({ ...staffStateQuery(), staleTime: 'static' }),
   pendingComponent: () => <SectionPending title={TITLE} />,
   component: KycPage,
+  errorComponent: AdminError,
 });
 
 const TITLE = 'KYC cases';

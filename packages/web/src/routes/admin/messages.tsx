@@ -8,11 +8,13 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { AccountMessageForm } from './-components/account-message-form';
 import { ActionStatus, SectionHeader, SectionPending } from './-components/section';
 import { useStaffAction } from './-components/use-staff-action';
+import { AdminError } from './-components/admin-error';
 
 export const Route = createFileRoute('/admin/messages')({
   loader: ({ context: { queryClient } }) => queryClient.query({ ...staffStateQuery(), staleTime: 'static' }),
   pendingComponent: () => <SectionPending title={TITLE} />,
   component: MessagesPage,
+  errorComponent: AdminError,
 });
 
 const TITLE = 'Account messages';

@@ -9,11 +9,13 @@ import { textLinkClass } from '@/components/ui/text-link';
 import { formatDateTime } from '@/lib/format';
 import { DecisionButtons } from './-components/decision-buttons';
 import { Nothing, RefreshButton, SectionHeader, SectionPending } from './-components/section';
+import { AdminError } from './-components/admin-error';
 
 export const Route = createFileRoute('/admin/requests')({
   loader: ({ context: { queryClient } }) => queryClient.query({ ...staffStateQuery(), staleTime: 'static' }),
   pendingComponent: () => <SectionPending title={TITLE} />,
   component: RequestsPage,
+  errorComponent: AdminError,
 });
 
 const TITLE = 'Pending requests';

@@ -3,9 +3,11 @@ import { createFileRoute } from '@tanstack/react-router';
 import { staff, staffKeys, staffReply } from '@/api/staff';
 import { ConfirmAction } from './-components/confirm-action';
 import { SectionHeader } from './-components/section';
+import { AdminError } from './-components/admin-error';
 
 export const Route = createFileRoute('/admin/reset')({
   component: ResetPage,
+  errorComponent: AdminError,
 });
 
 function ResetPage() {

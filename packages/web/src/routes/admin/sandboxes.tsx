@@ -23,6 +23,7 @@ import {
   SectionPending,
 } from './-components/section';
 import { useStaffAction } from './-components/use-staff-action';
+import { AdminError } from './-components/admin-error';
 
 export const Route = createFileRoute('/admin/sandboxes')({
   // The snapshots offered as a start are the default bank's, whichever bank the admin area acts on.
@@ -33,6 +34,7 @@ export const Route = createFileRoute('/admin/sandboxes')({
     ]),
   pendingComponent: () => <SectionPending title={TITLE} />,
   component: SandboxesPage,
+  errorComponent: AdminError,
 });
 
 const TITLE = 'Sandboxes';

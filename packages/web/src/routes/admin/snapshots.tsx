@@ -12,11 +12,13 @@ import { TextField } from '@/components/ui/form-fields';
 import { formatDateTime } from '@/lib/format';
 import { ActionStatus, Nothing, SectionHeader, SectionPart, SectionPending } from './-components/section';
 import { useStaffAction } from './-components/use-staff-action';
+import { AdminError } from './-components/admin-error';
 
 export const Route = createFileRoute('/admin/snapshots')({
   loader: ({ context: { queryClient } }) => queryClient.query({ ...snapshotsQuery(), staleTime: 'static' }),
   pendingComponent: () => <SectionPending title={TITLE} />,
   component: SnapshotsPage,
+  errorComponent: AdminError,
 });
 
 const TITLE = 'Snapshots';

@@ -1,6 +1,7 @@
 /**
- * What the admin area shows when a section cannot be loaded: a refused admin token ends the session and
- * leads to the login; any other failure says why and offers to try again.
+ * What the admin area shows when its layout or a section cannot be loaded (each names it as its error
+ * component): a refused admin token ends the session and leads to the login; any other failure says why and
+ * offers to try again.
  */
 import { StaffApiError } from '@ebank/contract';
 import { Link, type ErrorComponentProps } from '@tanstack/react-router';
