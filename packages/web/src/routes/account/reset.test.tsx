@@ -31,6 +31,15 @@ describe('reset passcode from the e-mailed link', () => {
     const terms = await screen.findByRole('link', { name: /terms and conditions/u });
     expect(terms).toHaveAttribute('href', '/wp-user/account/terms');
     expect(terms).toHaveAttribute('target', '_blank');
+    expect(
+      screen.getByRole('checkbox', {
+        name: 'I am at least 18 years old and I accept the terms and conditions (opens in a new tab)',
+      }),
+    ).not.toBeChecked();
+    // The words and the link as one item of the label's row, so they flow as one sentence.
+    const label = terms.closest('label');
+    expect(label?.childNodes).toHaveLength(1);
+    expect(label?.firstElementChild).toHaveTextContent(/^I am at least 18 years old and I accept the terms/u);
   });
 
   it('keeps the e-mail and the reset code in hidden fields and shows the terms checkbox', async () => {

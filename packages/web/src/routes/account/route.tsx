@@ -15,7 +15,7 @@ export const Route = createFileRoute('/account')({
 
 const promises = [
   { icon: ShieldCheck, text: 'Protected by passcode, PIN and identity checks' },
-  { icon: Smartphone, text: 'Your accounts on any screen, from 320 px up' },
+  { icon: Smartphone, text: 'Your accounts on your phone or your computer' },
   { icon: Clock, text: 'Transfers and deposits around the clock' },
 ];
 

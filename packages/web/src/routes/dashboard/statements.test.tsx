@@ -218,8 +218,15 @@ describe("'Statements & Report': filters, pages, export and print", { timeout: 1
     expect(exported?.type).toBe('text/csv;charset=utf-8');
     expect(lines[0]).toBe('Date,Name,Type,Status,Amount');
     expect(lines).toHaveLength(31);
-    expect(lines[1]).toBe('2026-06-30T12:00:00.000Z,Entry 1,credit,successful,10.00');
-    expect(lines).toContain('2026-06-26T12:00:00.000Z,"Card payment: Café ""Le Coin"", Paris",debit,successful,-14.00');
+    expect(lines[1]).toBe('30/6/2026,Entry 1,credit,successful,10.00');
+    expect(lines).toContain('26/6/2026,"Card payment: Café ""Le Coin"", Paris",debit,successful,-14.00');
+    // The date and the status read as the table on screen writes them.
+    const [, shownDate, , shownStatus] = within(bodyRows()[3]!)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(bodyRows()[3]).toHaveTextContent('Entry 29');
+    expect(lines).toContain(`${shownDate ?? ''},Entry 29,debit,${shownStatus ?? ''},-38.00`);
+    expect(shownStatus).toBe('failed');
     vi.unstubAllGlobals();
   });
 

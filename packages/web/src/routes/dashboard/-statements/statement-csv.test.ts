@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { TransactionSchema } from '@ebank/contract';
 import { transaction as wireTransaction } from '@/test/bank-data';
-import { csvCell, isoDate, statementCsv, statementFileName, toCsv } from './statement-csv';
+import { formatDate } from '@/lib/format';
+import { csvCell, statementCsv, statementFileName, toCsv } from './statement-csv';
 
 /** A transaction as the app reads it from the bank's reply. */
 const transaction = (overrides: Parameters<typeof wireTransaction>[0] = {}) =>
@@ -43,20 +44,24 @@ describe('the CSV writer (RFC 4180)', () => {
   });
 });
 
+/** A moment at a time of the customer's own day, as the bank sends it (ISO 8601 in UTC). */
+const localMoment = (year: number, month: number, day: number, hours: number, minutes: number) =>
+  new Date(year, month - 1, day, hours, minutes).toISOString();
+
 describe('statementCsv', () => {
-  it('has a header row, ISO dates, signed plain amounts and the bank’s type and status', () => {
+  it('has a header row, the dates and statuses as the screen shows them, and signed plain amounts', () => {
     const csv = statementCsv([
-      transaction({ name: 'Salary: Contoso Ltd', date: '2026-03-25T09:30:00.000Z', amount: 4050 }),
+      transaction({ name: 'Salary: Contoso Ltd', date: localMoment(2026, 3, 25, 9, 30), amount: 4050 }),
       transaction({
         name: 'Card payment: Café "Le Coin", Paris',
-        date: '2026-02-14T18:05:00Z',
+        date: localMoment(2026, 2, 14, 18, 5),
         amount: 1200.5,
         transaction_type: 'debit',
         status: 'in_progress',
       }),
       transaction({
         name: '=1+1',
-        date: '2026-02-01T00:00:00.000Z',
+        date: localMoment(2026, 2, 1, 0, 0),
         amount: 3,
         transaction_type: 'debit',
         status: 'failed',
@@ -64,15 +69,30 @@ describe('statementCsv', () => {
     ]);
     expect(csv.split('\r\n')).toEqual([
       'Date,Name,Type,Status,Amount',
-      '2026-03-25T09:30:00.000Z,Salary: Contoso Ltd,credit,successful,4050.00',
-      '2026-02-14T18:05:00.000Z,"Card payment: Café ""Le Coin"", Paris",debit,in_progress,-1200.50',
-      `2026-02-01T00:00:00.000Z,"'=1+1",debit,failed,-3.00`,
+      '25/3/2026,Salary: Contoso Ltd,credit,successful,4050.00',
+      '14/2/2026,"Card payment: Café ""Le Coin"", Paris",debit,in progress,-1200.50',
+      `1/2/2026,"'=1+1",debit,failed,-3.00`,
     ]);
   });
 
+  it('writes the customer’s own day, as the table does, not the UTC one', () => {
+    // Late in the evening and just after midnight where the customer is: in most places the UTC day differs.
+    const evening = localMoment(2026, 11, 25, 23, 43);
+    const night = localMoment(2026, 11, 26, 0, 15);
+    const lines = statementCsv([
+      transaction({ name: 'Evening', date: evening, amount: 20, status: 'in_progress' }),
+      transaction({ name: 'Night', date: night, amount: 5, transaction_type: 'debit' }),
+    ]).split('\r\n');
+    expect(lines.slice(1)).toEqual([
+      '25/11/2026,Evening,credit,in progress,20.00',
+      '26/11/2026,Night,debit,successful,-5.00',
+    ]);
+    // One formatter for both: the table's.
+    expect(lines[1]?.split(',')[0]).toBe(formatDate(evening));
+  });
+
   it('keeps a date the browser cannot read as it came', () => {
-    expect(isoDate('2026-11-01T09:30:00+02:00')).toBe('2026-11-01T07:30:00.000Z');
-    expect(isoDate('soon')).toBe('soon');
+    expect(statementCsv([transaction({ name: 'x', date: 'soon' })]).split('\r\n')[1]).toMatch(/^soon,x,/u);
   });
 
   it('names the file after the local day', () => {

@@ -1,11 +1,13 @@
 /**
  * A statement as a CSV file a spreadsheet or a bookkeeping tool opens.
  *
- * Columns: Date (ISO 8601, as the bank recorded it), Name, Type (`credit` or `debit`), Status (as the bank
- * reports it: `successful`, `in_progress`, `failed`) and Amount, a plain signed number with two decimals
- * (`-1200.50`: debits negative, credits positive; no currency symbol, no grouping).
+ * Columns: Date and Status as the statement on screen shows them (the same helpers: `formatDate`, the
+ * customer's own day as day/month/year, `25/11/2026`; `statusLabel`, `in progress`), Name, Type (`credit` or
+ * `debit`) and Amount, a plain signed number with two decimals (`-1200.50`: debits negative, credits positive;
+ * no currency symbol, no grouping, so a spreadsheet reads it as a number).
  */
 import Papa from 'papaparse';
+import { formatDate, statusLabel } from '@/lib/format';
 import type { Transaction } from '../-components/transactions-table';
 import { calendarDay } from './statement-filter';
 
@@ -36,12 +38,6 @@ export const csvCell = (cell: CsvCell) => toCsv([[cell]]);
 
 export const STATEMENT_CSV_HEADER = ['Date', 'Name', 'Type', 'Status', 'Amount'] as const;
 
-/** A moment as ISO 8601 in UTC (`2026-11-01T09:30:00.000Z`); a date the browser cannot read stays as it came. */
-export function isoDate(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toISOString();
-}
-
 /** The signed amount: debits negative. Whole cents, so `1200.5` is `-1200.50` and never `-1200.4999`. */
 export const signedAmountValue = ({ amount, transaction_type }: Transaction) =>
   (transaction_type === 'debit' ? -Math.round(amount * 100) : Math.round(amount * 100)) / 100;
@@ -51,10 +47,10 @@ export const statementCsv = (transactions: readonly Transaction[]) =>
   toCsv([
     STATEMENT_CSV_HEADER,
     ...transactions.map((transaction) => [
-      isoDate(transaction.date),
+      formatDate(transaction.date),
       transaction.name,
       transaction.transaction_type,
-      transaction.status,
+      statusLabel(transaction.status),
       signedAmountValue(transaction),
     ]),
   ]);
