@@ -110,6 +110,21 @@ describe('toasts', () => {
     expect(list.getByText('Your session has ended. Please log in again.')).toBeInTheDocument();
   });
 
+  it("shows a flow's latest error in place of its earlier ones, and leaves other flows' and plain errors", () => {
+    render(<Toaster />);
+    act(() => {
+      toast.error('Invalid Credentials', { flow: 'transfer' });
+      toast.error('Something went wrong!');
+      toast.error('Incorrect passcode. 4 attempts left.', { flow: 'login' });
+      toast.error('Incorrect passcode. 3 attempts left.', { flow: 'login' });
+    });
+    const list = within(region());
+    expect(list.queryByText('Incorrect passcode. 4 attempts left.')).not.toBeInTheDocument();
+    expect(list.getByText('Incorrect passcode. 3 attempts left.')).toBeInTheDocument();
+    expect(list.getByText('Invalid Credentials')).toBeInTheDocument();
+    expect(list.getByText('Something went wrong!')).toBeInTheDocument();
+  });
+
   it("dismisses a flow's error toasts when a step succeeds without a toast, and a success outside flows clears nothing", () => {
     render(<Toaster />);
     act(() => {

@@ -23,8 +23,12 @@ import { cn } from '@/lib/cn';
 
 export type ToastVariant = 'success' | 'error' | 'warning';
 
-/** The flows whose success clears their own error toasts: the multi-step ones, each dashboard form, notifications. */
+/**
+ * The flows whose success clears their own error toasts, and whose new error replaces the earlier ones: the
+ * multi-step ones, each dashboard form, notifications.
+ */
 export type ToastFlow =
+  | 'signup'
   | 'transfer'
   | 'create-pin'
   | 'login'
@@ -78,11 +82,13 @@ const errorOf = (flow: ToastFlow | undefined) => (t: ToastItem) =>
  * Shows a toast. The same message again (several calls refused at once, each with the bank's
  * 'Your session has ended') replaces the one on screen instead of stacking a copy, and runs its full time;
  * the same title over another description ('Passcode changed', then 'PIN changed') is another toast.
- * A success of a flow dismisses that flow's error toasts.
+ * A success of a flow dismisses that flow's error toasts, and an error of a flow replaces them.
  */
 function show(variant: ToastVariant, message: string, { description, duration = TOAST_MS, flow }: ToastOptions = {}) {
   const id = nextId++;
-  const settled = variant === 'success' ? errorOf(flow) : () => false;
+  // A success of a flow settles its errors; a new error of the flow is its latest word ('3 attempts left'
+  // after '4 attempts left'), so it takes the earlier ones' place.
+  const settled = variant === 'warning' ? () => false : errorOf(flow);
   const same = (t: ToastItem) => t.variant === variant && t.message === message && t.description === description;
   const others = items.filter((t) => !same(t) && !settled(t));
   emit([...others, { id, variant, message, description, duration, flow }].slice(-MAX_TOASTS));

@@ -1,9 +1,9 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@/session/session';
 import { AUTH_REDIRECT_MS } from '@/lib/timings';
 import { errorReply, installFakeBank, NETWORK_FAILURE, type BankAnswer } from '@/test/fake-bank';
-import { findToast, renderApp, useAdvancingFakeTimers, REAL_TIME_SLACK_MS } from '@/test/render-app';
+import { findToast, renderApp, toastRegion, useAdvancingFakeTimers, REAL_TIME_SLACK_MS } from '@/test/render-app';
 
 function setup(signup: () => BankAnswer = () => ({ status: 'success', message: null, email: 'ada@bank.test' })) {
   const bank = installFakeBank({ signup });
@@ -98,7 +98,17 @@ describe('signup validation', () => {
     const terms = await screen.findByRole('link', { name: /terms and conditions/u });
     expect(terms).toHaveAttribute('href', '/wp-user/account/terms');
     expect(terms).toHaveAttribute('target', '_blank');
-    expect(screen.getByRole('checkbox', { name: /accept the terms and conditions/u })).not.toBeChecked();
+    expect(terms).toHaveTextContent('terms and conditions (opens in a new tab)');
+    const checkbox = screen.getByRole('checkbox', {
+      name: 'I am at least 18 years old and I accept the terms and conditions (opens in a new tab)',
+    });
+    expect(checkbox).not.toBeChecked();
+    // One sentence: the label (a row beside the checkbox) holds the words and the link as one item, so the
+    // link flows inline with the words instead of standing in a column of its own.
+    const label = terms.closest('label');
+    expect(label?.childNodes).toHaveLength(1);
+    expect(label?.firstElementChild).toHaveTextContent(/^I am at least 18 years old and I accept the terms/u);
+    expect(label?.firstElementChild).toContainElement(terms);
     await fillValidForm(app);
     await app.user.click(screen.getByRole('checkbox', { name: /at least 18 years old/u }));
     await submit(app);
@@ -182,5 +192,17 @@ describe('signing up', () => {
     await fillValidForm(app);
     await submit(app);
     expect(await findToast('That username is taken')).toBeInTheDocument();
+  });
+
+  it('takes a refusal away when the next try succeeds', async () => {
+    let answer: BankAnswer = errorReply('An account with this e-mail address already exists', 409);
+    const { app } = setup(() => answer);
+    await fillValidForm(app);
+    await submit(app);
+    expect(await findToast('An account with this e-mail address already exists')).toBeInTheDocument();
+    answer = { status: 'success', message: null, email: 'ada@bank.test' };
+    await submit(app);
+    expect(await findToast('Signup successful')).toBeInTheDocument();
+    expect(within(toastRegion()).queryByText('An account with this e-mail address already exists')).toBeNull();
   });
 });

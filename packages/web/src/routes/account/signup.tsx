@@ -29,9 +29,9 @@ function SignupPage() {
   const signup = useMutation({
     ...mutationOptionsFor('signup'),
     // The spec's message is for a reply without one; a sign-up that got no reply says so instead.
-    meta: { errorMessage: 'Password should be at least 8 characters', quietWithoutReply: true },
+    meta: { errorMessage: 'Password should be at least 8 characters', quietWithoutReply: true, flow: 'signup' },
     onError: (error) => {
-      if (isApiError(error) && error.isEmptyResult) toast.error(NO_REPLY_MESSAGE);
+      if (isApiError(error) && error.isEmptyResult) toast.error(NO_REPLY_MESSAGE, { flow: 'signup' });
     },
   });
 
@@ -48,7 +48,7 @@ function SignupPage() {
     const email = reply.email ?? entered;
     session.setEmail(email);
     session.setNotVerified(true);
-    toast.success('Signup successful');
+    toast.success('Signup successful', { flow: 'signup' });
     redirectAfterDelay({
       message: 'Taking you to verify your e-mail address…',
       to: linkOptions({ to: '/account/verify/$email', params: { email } }),
