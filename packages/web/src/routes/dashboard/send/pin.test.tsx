@@ -99,8 +99,8 @@ describe('the transfer PIN', () => {
     expect(bank.callsTo('confirmPin')[0]?.input).toEqual({ pin: '1234', extra: TRANSFER });
     expect(bank.callsTo('confirmTransferCode')).toHaveLength(0);
     expect(bank.callsTo('createTransfer')[0]?.input).toEqual({ ...TRANSFER, extra: TRANSFER });
-    // Nothing of the transfer is kept any more, and the PIN never was.
-    expect(window.sessionStorage.getItem(TRANSFER_STORAGE_KEY)).toBeNull();
+    // Nothing of the transfer is kept any more, only that it went through; and the PIN never was.
+    expect(window.sessionStorage.getItem(TRANSFER_STORAGE_KEY)).toBe('{"sent":true}');
     for (const storage of [window.sessionStorage, window.localStorage])
       for (let index = 0; index < storage.length; index += 1)
         expect(storage.getItem(storage.key(index) ?? '')).not.toContain('1234');
@@ -121,6 +121,15 @@ describe('the transfer PIN', () => {
     await waitFor(() => {
       expect(app.path()).toBe('/wp-user/dashboard');
     });
+    // The browser's Back leads to the PIN screen of a transfer that is done: a new form, and no error.
+    act(() => {
+      app.router.history.back();
+    });
+    await waitFor(() => {
+      expect(app.path()).toBe('/wp-user/dashboard/send');
+    });
+    expect(await screen.findByRole('heading', { name: 'Bank Transfer' })).toBeInTheDocument();
+    expect(within(toastRegion()).queryByText('Something went wrong!')).toBeNull();
   });
 
   it('says the wait after the transfer leads to the dashboard, counts it down, and goes at once by its link, once', async () => {
@@ -220,7 +229,7 @@ describe('the transfer PIN', () => {
       expect(bank.callsTo('confirmPin')).toHaveLength(0);
       expect(bank.callsTo('confirmTransferCode')[0]?.input).toEqual({ code: '5173', extra: TRANSFER });
       expect(bank.callsTo('createTransfer')[0]?.input).toEqual({ ...TRANSFER, extra: TRANSFER });
-      expect(window.sessionStorage.getItem(TRANSFER_STORAGE_KEY)).toBeNull();
+      expect(window.sessionStorage.getItem(TRANSFER_STORAGE_KEY)).toBe('{"sent":true}');
     });
 
     it('keeps a wrong code on the code step, for another try', async () => {

@@ -105,7 +105,7 @@ function PinPage() {
       askPin();
       return false;
     }
-    transferDraft.clear();
+    transferDraft.sent();
     // The success takes the wrong PIN's and code's error toasts away.
     toast.success(PIN_MESSAGES.success, { duration: PIN_CONFIRMATION_TOAST_MS, flow: 'transfer' });
     for (const operation of CHANGED_BY_TRANSFER)

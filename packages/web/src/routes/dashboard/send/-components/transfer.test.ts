@@ -1,5 +1,6 @@
 import { serviceChargeCents } from '@ebank/contract';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '@/components/ui/toast';
 import { transferForm } from '@/test/money-data';
 import { TRANSFER_STORAGE_KEY, transferCharges, transferDraft } from './transfer';
 import { emptyTransferForm } from './transfer-form';
@@ -70,6 +71,43 @@ describe('the kept transfer', () => {
     transferDraft.saveForm(transferForm());
     transferDraft.clear();
     expect(window.sessionStorage.getItem(TRANSFER_STORAGE_KEY)).toBeNull();
+  });
+});
+
+describe('the review and PIN screens without a transfer', () => {
+  const errors = () => vi.mocked(toast.error).mock.calls.map(([message]) => message);
+  const toastsShown = () => {
+    const shown = errors();
+    vi.mocked(toast.error).mockClear();
+    return shown;
+  };
+  const visit = () => {
+    expect(() => transferDraft.transferOrBack(false, 1000)).toThrow();
+  };
+  beforeEach(() => {
+    vi.spyOn(toast, 'error');
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("say 'Something went wrong!' and go back to the form", () => {
+    visit();
+    expect(toastsShown()).toEqual(['Something went wrong!']);
+  });
+
+  it('go back to an empty form quietly after a transfer that went through, and keep nothing of it', () => {
+    transferDraft.saveReviewed(transferForm({ amount: '100' }), '$100.00');
+    transferDraft.sent();
+    expect(window.sessionStorage.getItem(TRANSFER_STORAGE_KEY)).toBe('{"sent":true}');
+    expect(transferDraft.transfer()).toBeUndefined();
+    expect(transferDraft.form()).toEqual(emptyTransferForm);
+    visit();
+    expect(toastsShown()).toEqual([]);
+    // A new form is a new transfer: its screens say so again when it is missing.
+    transferDraft.saveForm({ ...transferForm(), swift: '' });
+    visit();
+    expect(toastsShown()).toEqual(['Something went wrong!']);
   });
 });
 

@@ -6,7 +6,7 @@
  * too), so that a reload loses nothing: the form as typed and, once reviewed, the amount as the form
  * showed it. The form screen writes it; the review and PIN screens check it in their loaders (split from
  * the route tree, so the entry chunk carries none of this) and go back to the form without a complete
- * transfer; a completed transfer or "Start over" clears it. The PIN and the code are never kept: the PIN
+ * transfer; "Start over" clears it, and a completed transfer leaves only that it is done. The PIN and the code are never kept: the PIN
  * screen asks for the PIN, then for the code when the bank asks for one (`pin.tsx`).
  *
  * Once the PIN went through and the bank e-mailed a code, the record also keeps that, with the bank's
@@ -38,6 +38,18 @@ const StoredSchema = z.object({
   display: z.string().optional(),
   codeSent: z.object({ head: z.string(), body: z.string() }).optional(),
 });
+
+/** What a transfer that went through leaves: no detail of it, only that it is done. */
+const SentSchema = z.object({ sent: z.literal(true) });
+
+/** Whether the last transfer went through (and nothing has been typed since). */
+function wasSent() {
+  try {
+    return SentSchema.safeParse(JSON.parse(kept.get() ?? 'null')).success;
+  } catch {
+    return false;
+  }
+}
 
 function readStored() {
   const raw = kept.get();
@@ -93,15 +105,20 @@ export const transferDraft = {
   },
   /**
    * For the review and PIN screens' loaders: the kept transfer; without a complete one, 'Something went
-   * wrong!' and back to the form. A preload says nothing; only a real visit does.
+   * wrong!' and back to the form. A preload says nothing; only a real visit does, and not after a transfer
+   * that went through (the browser's Back from its success): that is no failure, only a new form.
    */
   transferOrBack(preload: boolean, toastMs: number): StoredTransfer {
     const stored = transferDraft.transfer();
     if (stored !== undefined) return stored;
-    if (!preload) toast.error(DEFAULT_ERROR_MESSAGE, { duration: toastMs });
+    if (!preload && !wasSent()) toast.error(DEFAULT_ERROR_MESSAGE, { duration: toastMs });
     throw redirect({ to: '/dashboard/send', replace: true });
   },
-  /** The transfer went through, or the customer starts over: nothing is kept. */
+  /** The transfer went through: nothing of it is kept, only that it is done. */
+  sent() {
+    kept.set(JSON.stringify({ sent: true }));
+  },
+  /** The customer starts over: nothing is kept. */
   clear() {
     kept.remove();
   },
