@@ -25,8 +25,11 @@ describe('configuration from the environment', () => {
       MOCK_LATENCY: '100-200',
       MOCK_FAULT_RATE: '0.1',
       MOCK_PUBLIC_URL: 'https://demo.example',
+      MOCK_SANDBOXES_MAX: '20',
+      MOCK_SANDBOXES_PER_CLIENT: '3',
     });
     expect(config.port).toBe(9090);
+    expect(config.app.sandboxes).toMatchObject({ max: 20, perClient: 3 });
     expect(config.app.bank).toMatchObject({
       tokenTtlMinutes: 5,
       serviceChargePercent: 2.5,

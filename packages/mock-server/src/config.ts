@@ -88,6 +88,7 @@ const EnvSchema = z.object({
   MOCK_SANDBOX_PER_VISITOR: bool('MOCK_SANDBOX_PER_VISITOR').optional(),
   MOCK_SANDBOX_IDLE_MINUTES: number('MOCK_SANDBOX_IDLE_MINUTES', 1, 7 * 24 * 60).optional(),
   MOCK_SANDBOXES_MAX: number('MOCK_SANDBOXES_MAX', 1, 1000).optional(),
+  MOCK_SANDBOXES_PER_CLIENT: number('MOCK_SANDBOXES_PER_CLIENT', 1, 1000).optional(),
   MOCK_UPSTREAM: z
     .string()
     .refine((s) => s === '' || isHttpBase(s), {
@@ -174,6 +175,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
         perVisitor: e.MOCK_SANDBOX_PER_VISITOR ?? false,
         ...(e.MOCK_SANDBOX_IDLE_MINUTES === undefined ? {} : { idleMinutes: e.MOCK_SANDBOX_IDLE_MINUTES }),
         ...(e.MOCK_SANDBOXES_MAX === undefined ? {} : { max: e.MOCK_SANDBOXES_MAX }),
+        ...(e.MOCK_SANDBOXES_PER_CLIENT === undefined ? {} : { perClient: e.MOCK_SANDBOXES_PER_CLIENT }),
       },
       ...(e.MOCK_STATE_FILE ? { stateFile: path.resolve(env.INIT_CWD ?? process.cwd(), e.MOCK_STATE_FILE) } : {}),
       // The validating proxy (http/proxy.ts): the API goes to this host, checked against the contract both ways.

@@ -39,6 +39,7 @@ import { pickSandbox, sandboxOf, sandboxPerVisitor, sandboxRouter } from './dev-
 import {
   DEFAULT_SANDBOX_IDLE_MINUTES,
   DEFAULT_SANDBOXES_MAX,
+  DEFAULT_SANDBOXES_PER_CLIENT,
   Sandbox,
   Sandboxes,
   type BankMaker,
@@ -155,6 +156,7 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
     () => makerFor(new TokenSigner()),
     {
       max: options.sandboxes?.max ?? DEFAULT_SANDBOXES_MAX,
+      perClient: options.sandboxes?.perClient ?? DEFAULT_SANDBOXES_PER_CLIENT,
       idleMinutes: options.sandboxes?.idleMinutes ?? DEFAULT_SANDBOX_IDLE_MINUTES,
       perVisitor: options.sandboxes?.perVisitor ?? false,
     },

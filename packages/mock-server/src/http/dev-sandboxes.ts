@@ -77,7 +77,7 @@ export function pickSandbox(sandboxes: Sandboxes): RequestHandler {
     }
     // A cookie of a sandbox that has gone brings back a fresh one, for the same visitor.
     const perVisitor = named.byCookie && sandboxes.limits.perVisitor;
-    sandboxes.use(named.name, { perVisitor }).then((sandbox) => {
+    sandboxes.use(named.name, { perVisitor, client: req.socket.remoteAddress }).then((sandbox) => {
       res.locals.sandbox = sandbox;
       next();
     }, next);
@@ -109,7 +109,10 @@ export function sandboxPerVisitor(sandboxes: Sandboxes): RequestHandler {
       next(error);
       return;
     }
-    const sandbox = named ? sandboxes.use(named.name, { perVisitor: named.byCookie }) : sandboxes.forVisitor();
+    const client = req.socket.remoteAddress;
+    const sandbox = named
+      ? sandboxes.use(named.name, { perVisitor: named.byCookie, client })
+      : sandboxes.forVisitor(client);
     sandbox.then((made) => {
       if (!named) setSandboxCookie(req, res, made.name ?? '');
       next();

@@ -287,6 +287,29 @@ describe('the sandbox endpoints', () => {
     await inBox('c', 'get', '/__mock/health').expect(200);
   });
 
+  it('lets a client on another machine hold a few sandboxes, and not fill the server', async () => {
+    mock = await start({ sandboxes: { perClient: 2 } });
+    const { sandboxes } = mock;
+    const visitor = '192.0.2.7';
+    await sandboxes.use('one', { client: visitor });
+    await sandboxes.forVisitor(visitor);
+    const refusal = await sandboxes.use('three', { client: visitor }).catch((error: unknown) => error);
+    expect(refusal).toMatchObject({
+      status: 429,
+      message:
+        'This address holds as many sandboxes as one may (2). Use one of them, or wait until one has been idle for 60 minutes.',
+    });
+    // Its own sandboxes still answer; others, this machine (IPv4 as IPv6 too) and staff are not counted.
+    await sandboxes.use('one', { client: visitor });
+    await sandboxes.use('other', { client: '2001:db8::5' });
+    for (const [index, client] of ['127.0.0.1', '::ffff:127.0.0.1', '::1'].entries())
+      await sandboxes.use(`local-${String(index)}`, { client });
+    await request(mock.express).post('/__mock/sandboxes').send({ name: 'staff' }).expect(201);
+    // Once one of its sandboxes has gone, it may make another.
+    sandboxes.remove('one');
+    await sandboxes.use('three', { client: visitor });
+  });
+
   it('removes a sandbox idle for the idle time, and keeps one in use', async () => {
     mock = await start({ sandboxes: { idleMinutes: 10 } });
     await inBox('idle', 'post', '/__mock/clock').send({ advanceMinutes: 3 }).expect(200);

@@ -4,7 +4,7 @@
  * named snapshots and its fault rules. A request picks one by the `X-Mock-Sandbox` header or the
  * `mock_sandbox` cookie; with neither it reaches the default bank. The first use of a name makes its
  * sandbox from the seed. An idle sandbox goes after `idleMinutes` of real time; at most `max` exist at
- * once, and the next is refused (503).
+ * once, and the next is refused (503); a client on another machine may hold at most `perClient` (429).
  *
  * Only the default bank is kept in the state file: sandboxes are short-lived, and live in memory only.
  */
@@ -22,10 +22,15 @@ import type { BankSnapshot } from '../bank/model';
 import type { DevHost } from './dev-endpoints';
 import { Journal } from './dev-journal';
 import { NamedSnapshots } from './dev-snapshots';
+import { isLoopback } from './access';
 import { FaultRules } from './fault-rules';
+
+/** A client's address, as the server's socket saw it. */
+type Client = string;
 
 export const DEFAULT_SANDBOX_IDLE_MINUTES = 60;
 export const DEFAULT_SANDBOXES_MAX = 50;
+export const DEFAULT_SANDBOXES_PER_CLIENT = 5;
 
 export interface SandboxLimits {
   /** How long a sandbox nobody uses lives, in minutes of real time. */
@@ -34,6 +39,12 @@ export interface SandboxLimits {
   readonly max: number;
   /** Whether a browser that opens the portal without the cookie gets a sandbox of its own. */
   readonly perVisitor: boolean;
+  /**
+   * How many of them one client on another machine may hold, made by the first use of a name or as a
+   * visitor's: nobody on the network fills the server. This machine (tests, scripts) and staff's
+   * `POST /__mock/sandboxes` are not counted.
+   */
+  readonly perClient: number;
 }
 
 /** How the app makes a bank: from the seed, or holding a snapshot's records; each with a token key of its own. */
@@ -62,6 +73,8 @@ export class Sandbox implements DevHost {
       readonly realNow: () => number;
       readonly perVisitor?: boolean;
       readonly snapshots?: NamedSnapshots;
+      /** The address of the client on another machine it was made for, if it was. */
+      readonly madeFor?: string | undefined;
     },
   ) {
     this.current = bank;
@@ -70,7 +83,11 @@ export class Sandbox implements DevHost {
     this.createdAt = options.realNow();
     this.lastUsedAt = this.createdAt;
     this.perVisitor = options.perVisitor ?? false;
+    this.madeFor = options.madeFor;
   }
+
+  /** The address of the client on another machine it was made for, if it was (counted against `perClient`). */
+  readonly madeFor: string | undefined;
 
   /** Whether it was made for a browser that opened the portal. */
   readonly perVisitor: boolean;
@@ -109,6 +126,8 @@ export class Sandboxes {
   private readonly named = new Map<string, Sandbox>();
   /** Sandboxes being made (a name used twice at once is made once). */
   private readonly making = new Map<string, Promise<Sandbox>>();
+  /** The client each sandbox being made is for, when it is on another machine. */
+  private readonly makingFor = new Map<string, string>();
   private readonly realNow: () => number;
   private readonly sweeper: NodeJS.Timeout | undefined;
 
@@ -154,10 +173,13 @@ export class Sandboxes {
 
   /**
    * The sandbox a request names, made from the seed at its first use, and marked as used now. A new one
-   * past the limit is refused (503).
+   * past the limit is refused (503), and one past its client's limit too (429).
    */
-  async use(name: string, options: { readonly perVisitor?: boolean } = {}): Promise<Sandbox> {
-    const sandbox = this.find(name) ?? (await this.make(name, undefined, options.perVisitor ?? false));
+  async use(
+    name: string,
+    options: { readonly perVisitor?: boolean; readonly client?: Client | undefined } = {},
+  ): Promise<Sandbox> {
+    const sandbox = this.find(name) ?? (await this.make(name, undefined, options.perVisitor ?? false, options.client));
     sandbox.lastUsedAt = this.realNow();
     return sandbox;
   }
@@ -171,8 +193,8 @@ export class Sandboxes {
   }
 
   /** A sandbox for a browser that opened the portal without one. */
-  forVisitor(): Promise<Sandbox> {
-    return this.make(this.freshName(), undefined, true);
+  forVisitor(client?: Client): Promise<Sandbox> {
+    return this.make(this.freshName(), undefined, true, client);
   }
 
   /** 'Start over': a sandbox back to the seed, its journal and fault rules cleared (never the default bank). */
@@ -237,7 +259,7 @@ export class Sandboxes {
     return name;
   }
 
-  private make(name: string, from: BankSnapshot | undefined, perVisitor: boolean): Promise<Sandbox> {
+  private make(name: string, from: BankSnapshot | undefined, perVisitor: boolean, client?: Client): Promise<Sandbox> {
     const pending = this.making.get(name);
     if (pending) return pending;
     this.sweep();
@@ -246,20 +268,41 @@ export class Sandboxes {
         'unavailable',
         `This server holds as many sandboxes as it may (${this.limits.max}). Remove one (DELETE /__mock/sandboxes/NAME), or wait until one has been idle for ${this.limits.idleMinutes} minutes.`,
       );
-    const made = this.build(name, from, perVisitor);
+    const madeFor = client === undefined || isLoopback(client.replace(/^::ffff:/iu, '')) ? undefined : client;
+    if (madeFor !== undefined && this.heldBy(madeFor) >= this.limits.perClient)
+      refuse(
+        'rate_limited',
+        `This address holds as many sandboxes as one may (${this.limits.perClient}). Use one of them, or wait until one has been idle for ${this.limits.idleMinutes} minutes.`,
+      );
+    const made = this.build(name, from, perVisitor, madeFor);
     this.making.set(name, made);
+    if (madeFor !== undefined) this.makingFor.set(name, madeFor);
     // Forgotten once made or failed (whether it finished at once, as from a snapshot, or later).
     const forget = () => {
       this.making.delete(name);
+      this.makingFor.delete(name);
     };
     made.then(forget, forget);
     return made;
   }
 
-  private async build(name: string, from: BankSnapshot | undefined, perVisitor: boolean): Promise<Sandbox> {
+  /** How many live sandboxes were made for a client, those being made included. */
+  private heldBy(client: string): number {
+    let held = 0;
+    for (const sandbox of this.named.values()) if (sandbox.madeFor === client) held += 1;
+    for (const madeFor of this.makingFor.values()) if (madeFor === client) held += 1;
+    return held;
+  }
+
+  private async build(
+    name: string,
+    from: BankSnapshot | undefined,
+    perVisitor: boolean,
+    madeFor: string | undefined,
+  ): Promise<Sandbox> {
     const maker = this.newMaker();
     const bank = from ? maker.restore(from) : await maker.seed();
-    const sandbox = new Sandbox(name, bank, maker, { realNow: this.realNow, perVisitor });
+    const sandbox = new Sandbox(name, bank, maker, { realNow: this.realNow, perVisitor, madeFor });
     this.named.set(name, sandbox);
     return sandbox;
   }
