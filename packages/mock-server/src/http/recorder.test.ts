@@ -1,7 +1,8 @@
 /**
  * The proxy's recording (MOCK_RECORD_DIR) and its replay (`pnpm contract:drift`): the pseudonyms, then a
- * mock bank recorded through the proxy and replayed against a second mock with another service charge
- * (the report names getperc, and nothing else) and against a third one like the first (nothing drifts).
+ * mock bank recorded through the proxy (ending with a session the host ended) and replayed against a
+ * second mock with another service charge (the report names getperc, and nothing else) and against a
+ * third one like the first (nothing drifts, the ended session included).
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -126,6 +127,9 @@ describe('record through the proxy, replay against other mocks', () => {
     });
     await api.call('getCryptoDepositForm');
     await api.call('getServiceCharge');
+    // The session times out on the host: its next request is refused (401), as in real recordings.
+    host.app.bank().clock.advance(31);
+    await expect(api.call('getInstitution')).rejects.toMatchObject({ status: 401 });
   });
   afterAll(async () => {
     await proxy.close();
@@ -158,10 +162,10 @@ describe('record through the proxy, replay against other mocks', () => {
       ].sort(),
     );
     const manifest = JSON.parse(await readFile(path.join(dir, MANIFEST_FILE), 'utf8')) as {
-      personas: { email: string; pseudonym: string }[];
+      personas: { pseudonym: string }[];
     };
     expect(manifest.personas).toEqual([
-      { email: 'demo@bank.test', pseudonym: expect.stringMatching(/^anon-/u) as unknown },
+      { pseudonym: expect.stringMatching(/^anon-[0-9a-f]{8}@example\.invalid$/u) as unknown },
     ]);
     const pseudonym = manifest.personas[0]?.pseudonym;
 
@@ -174,7 +178,7 @@ describe('record through the proxy, replay against other mocks', () => {
     expect(charges[0]).toMatchObject({
       operation: 'getServiceCharge',
       wire: 'getperc',
-      persona: 'demo@bank.test',
+      persona: pseudonym,
       request: { contentType: 'application/x-www-form-urlencoded', fields: { getperc: '1', token: '***' } },
       reply: { status: 200, body: { percent: { percent: 10 } } },
     });
@@ -192,14 +196,24 @@ describe('record through the proxy, replay against other mocks', () => {
       expect.arrayContaining(['reply.body.data.fullname', 'reply.body.data.email', 'reply.body.it.account_no']),
     );
 
-    // No personal data of the persona in any exchange: only its sign-in address, in the manifest and as `persona`.
-    for (const folder of await readdir(dir, { withFileTypes: true })) {
-      if (!folder.isDirectory()) continue;
-      for (const file of await readdir(path.join(dir, folder.name))) {
-        const raw = await readFile(path.join(dir, folder.name, file), 'utf8');
-        expect(raw.replaceAll('"persona": "demo@bank.test"', '')).not.toMatch(/demo@bank\.test|Dana|Demo\b/u);
-        expect(raw).not.toContain(demoAccount);
-      }
+    const [, ended] = await exchangesOf('getInstitution');
+    expect(ended).toMatchObject({
+      persona: pseudonym,
+      request: { fields: { token: '***' } },
+      reply: { status: 401, body: { message: 'Your session has ended. Please log in again.' } },
+    });
+  });
+
+  it('writes no personal data of the persona anywhere, its address in recording.json and `persona` neither', async () => {
+    const files = [MANIFEST_FILE];
+    for (const folder of await readdir(dir, { withFileTypes: true }))
+      if (folder.isDirectory())
+        files.push(...(await readdir(path.join(dir, folder.name))).map((f) => path.join(folder.name, f)));
+    expect(files).toHaveLength(13);
+    for (const file of files) {
+      const raw = await readFile(path.join(dir, file), 'utf8');
+      expect(raw).not.toMatch(/demo@bank\.test|Dana|Demo\b/u);
+      expect(raw).not.toContain(demoAccount);
     }
   });
 
@@ -214,7 +228,7 @@ describe('record through the proxy, replay against other mocks', () => {
       expect(table.code).toBe(1);
       expect(table.stdout).toMatch(/^getServiceCharge\s+getperc\s+2\/2\s+DRIFT\s+body\.percent\.percent: 10 -> 5$/mu);
       expect(table.stdout.match(/ DRIFT /gu)).toHaveLength(1);
-      expect(table.stdout).toContain('1 of 10 operations drift (11 of 11 exchanges replayed)');
+      expect(table.stdout).toContain('1 of 10 operations drift (12 of 12 exchanges replayed)');
       const xml = await readFile(junit, 'utf8');
       expect(xml).toContain('name="getServiceCharge (getperc)"');
       expect(xml.match(/<failure /gu)).toHaveLength(1);
@@ -225,14 +239,21 @@ describe('record through the proxy, replay against other mocks', () => {
     }
   });
 
-  it('reports nothing against a mock like the one recorded', { timeout: 90_000 }, async () => {
-    const same = await startBank();
-    try {
-      const run = await driftCli(['--recording', dir, '--base', same.base]);
-      expect(run.stdout).toContain('0 of 10 operations drift (11 of 11 exchanges replayed)');
-      expect(run.code).toBe(0);
-    } finally {
-      await same.close();
-    }
-  });
+  it(
+    'reports nothing against a mock like the one recorded, the ended session included',
+    { timeout: 90_000 },
+    async () => {
+      const same = await startBank();
+      try {
+        const run = await driftCli(['--recording', dir, '--base', same.base]);
+        // The recording names the persona by pseudonym only; the replay signs in as the demo persona.
+        expect(run.stdout).toMatch(/^Signing in as demo@bank\.test for anon-[0-9a-f]{8}@example\.invalid$/mu);
+        expect(run.stdout).toMatch(/^getInstitution\s+getinstituition\s+2\/2\s+ok/mu);
+        expect(run.stdout).toContain('0 of 10 operations drift (12 of 12 exchanges replayed)');
+        expect(run.code).toBe(0);
+      } finally {
+        await same.close();
+      }
+    },
+  );
 });

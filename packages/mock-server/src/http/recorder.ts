@@ -12,12 +12,14 @@
  * A value already replaced is also replaced where it shows up inside other text (a message naming the
  * payee), and so is any e-mail address.
  *
- * Who signed in is kept, so that the replay can sign in as the same persona: `recording.json` lists each
- * persona that signed in through the proxy with the pseudonym its e-mail address has in the exchanges,
- * and each exchange sent with a token names the persona the token was given to.
+ * Who signed in is kept, by pseudonym only (against a real host the address is a customer's), so that
+ * the replay can sign in as a persona of its own for each one: `recording.json` lists the pseudonym of
+ * the e-mail address of each persona that signed in through the proxy, in the order they first did, and
+ * each exchange sent with a token names, as `persona`, the pseudonym of the address the token was given
+ * to: the same pseudonym as the address has in the exchanges' fields and replies.
  *
  * The layout:
- *   DIR/recording.json                  { format, pseudonymPattern, personas: [{ email, pseudonym }] }
+ *   DIR/recording.json                  { format, pseudonymPattern, personas: [{ pseudonym }] }
  *   DIR/<operation>/<seq>.json          one exchange (the operation's TypeScript name; `unnamed` when
  *                                       the request names none); seq counts the exchanges of the whole
  *                                       recording, in the order they reached the proxy
@@ -50,7 +52,10 @@ export interface RecordedExchange {
   readonly operation: OperationName | null;
   /** How the request names it on the wire (`getperc`, `crud=userlogin`); null when it names none. */
   readonly wire: string | null;
-  /** The e-mail address of the persona whose token the request carried, when the proxy saw it sign in. */
+  /**
+   * The pseudonym of the e-mail address of the persona whose token the request carried, when the proxy
+   * saw it sign in; null otherwise.
+   */
   readonly persona: string | null;
   readonly request: {
     /** The content type without its parameters (`multipart/form-data`); null when none was sent. */
@@ -74,8 +79,8 @@ export interface RecordingManifest {
   readonly format: number;
   /** What every pseudonym looks like (a regular expression's source), for the replay's comparison. */
   readonly pseudonymPattern: string;
-  /** Each persona that signed in, and the pseudonym of its e-mail address in the exchanges. */
-  readonly personas: readonly { readonly email: string; readonly pseudonym: string }[];
+  /** The pseudonym of each persona's e-mail address, in the order they first signed in; never the address. */
+  readonly personas: readonly { readonly pseudonym: string }[];
 }
 
 // -------------------------------------------------------------------------------------------------
@@ -275,8 +280,9 @@ async function lastSeq(dir: string): Promise<number> {
 async function readManifest(file: string): Promise<RecordingManifest['personas']> {
   try {
     const { personas } = JSON.parse(await readFile(file, 'utf8')) as Partial<RecordingManifest>;
-    // Not a list (a file edited by hand): thrown, and none are kept.
-    return personas?.filter((p) => typeof p.email === 'string' && typeof p.pseudonym === 'string') ?? [];
+    // Not a list (a file edited by hand): thrown, and none are kept. Only the pseudonym is kept: an
+    // address an older recorder wrote beside it is not written again.
+    return personas?.flatMap((p) => (typeof p.pseudonym === 'string' ? [{ pseudonym: p.pseudonym }] : [])) ?? [];
   } catch {
     return [];
   }
@@ -293,9 +299,9 @@ const asJson = (record: Readonly<Record<string, JournalValue>>): Record<string, 
 /** A recorder writing into `dir` (created when missing). */
 export function createRecorder(dir: string, names: Pseudonyms = new Pseudonyms()): Recorder {
   const manifestFile = path.join(dir, MANIFEST_FILE);
-  /** Who each token was given to (the sign-ins the proxy saw). */
+  /** The pseudonym of the address each token was given to (the sign-ins the proxy saw). */
   const tokens = new Map<string, string>();
-  let personas: { email: string; pseudonym: string }[] = [];
+  let personas: { pseudonym: string }[] = [];
   let ready: Promise<number> | undefined;
   let seq = 0;
   /** Writes of the manifest, one after the other. */
@@ -315,17 +321,19 @@ export function createRecorder(dir: string, names: Pseudonyms = new Pseudonyms()
     return manifestWrite;
   };
 
-  /** Notes a sign-in: the token in a successful login's reply belongs to the e-mail it was sent. */
+  /**
+   * Notes a sign-in: the token in a successful login's reply belongs to the e-mail it was sent, named by
+   * the pseudonym the address gets in the exchange's fields (Pseudonyms.of is the same for both).
+   */
   const noteSignIn = async (exchange: ProxiedExchange, body: Json) => {
     if (exchange.operation !== 'login' || !isRecord(body)) return;
     const jwt = body.jwt;
     const email = exchange.fields.email;
     if (typeof jwt !== 'string' || jwt === '' || typeof email !== 'string') return;
-    const persona = email.trim().toLowerCase();
-    tokens.set(jwt, persona);
-    const pseudonym = names.of('email', persona);
-    if (!personas.some((p) => p.email === persona && p.pseudonym === pseudonym)) {
-      personas = [...personas, { email: persona, pseudonym }];
+    const pseudonym = names.of('email', email);
+    tokens.set(jwt, pseudonym);
+    if (!personas.some((p) => p.pseudonym === pseudonym)) {
+      personas = [...personas, { pseudonym }];
       await writeManifest();
     }
   };

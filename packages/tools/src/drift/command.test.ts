@@ -1,7 +1,8 @@
 /**
  * The drift command against a stand-in host: a recording written by hand, replayed in order with the
- * persona's fresh token, passcode and PIN put back, a masked one-time code skipped; the table, the JSON,
- * the JUnit report, and the exit codes.
+ * persona's fresh token, passcode and PIN put back, a masked one-time code skipped, a refused token
+ * replayed as a refused one; which address each recorded persona signs in with; the table, the JSON, the
+ * JUnit report, and the exit codes (a folder that holds no recording is bad usage).
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -25,7 +26,8 @@ const exchange = (
   at: '2026-01-01T00:00:00.000Z',
   operation,
   wire,
-  persona: fields.token === '***' ? 'demo@bank.test' : null,
+  // The recorder names the persona by the pseudonym of its address, as in the fields.
+  persona: fields.token === '***' ? PSEUDONYM : null,
   request: {
     contentType: 'application/x-www-form-urlencoded',
     query: wire.startsWith('crud=') ? { crud: wire.slice(5) } : {},
@@ -35,21 +37,21 @@ const exchange = (
   pseudonymised: [],
 });
 
-const write = async (operation: string, seq: number, content: unknown) => {
-  await mkdir(path.join(dir, operation), { recursive: true });
-  await writeFile(path.join(dir, operation, `${String(seq).padStart(6, '0')}.json`), JSON.stringify(content));
+const writeIn = async (folder: string, operation: string, seq: number, content: unknown) => {
+  await mkdir(path.join(folder, operation), { recursive: true });
+  await writeFile(path.join(folder, operation, `${String(seq).padStart(6, '0')}.json`), JSON.stringify(content));
 };
+const write = (operation: string, seq: number, content: unknown) => writeIn(dir, operation, seq, content);
+const manifest = (pseudonyms: readonly string[]) =>
+  JSON.stringify({
+    format: 1,
+    pseudonymPattern: 'anon-[0-9a-f]{8}(?:@example\\.invalid)?',
+    personas: pseudonyms.map((pseudonym) => ({ pseudonym })),
+  });
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'drift-command-'));
-  await writeFile(
-    path.join(dir, 'recording.json'),
-    JSON.stringify({
-      format: 1,
-      pseudonymPattern: 'anon-[0-9a-f]{8}(?:@example\\.invalid)?',
-      personas: [{ email: 'demo@bank.test', pseudonym: PSEUDONYM }],
-    }),
-  );
+  await writeFile(path.join(dir, 'recording.json'), manifest([PSEUDONYM]));
   await write(
     'login',
     1,
@@ -121,17 +123,18 @@ function standIn(percent: number) {
   return { host, seen };
 }
 
-const run = async (args: string[], host: typeof fetch) => {
+const runIn = async (cwd: string, args: string[], host: typeof fetch) => {
   let stdout = '';
   let stderr = '';
   const code = await runDrift(args, {
     stdout: (t) => (stdout += t),
     stderr: (t) => (stderr += t),
-    cwd: dir,
+    cwd,
     fetch: host,
   });
   return { code, stdout, stderr };
 };
+const run = (args: string[], host: typeof fetch) => runIn(dir, args, host);
 const base = ['--recording', '.', '--base', 'http://host.test/', '--passcode', '654321', '--pin', '4321'];
 
 describe('contract:drift', () => {
@@ -179,8 +182,169 @@ describe('contract:drift', () => {
     const { host } = standIn(10);
     expect((await run(['--base', 'http://host.test/'], host)).code).toBe(2);
     expect((await run(['--recording', '.', '--base', 'ftp://x/'], host)).code).toBe(2);
-    const missing = await run(['--recording', 'nowhere', '--base', 'http://host.test/'], host);
-    expect(missing.code).toBe(1);
-    expect(missing.stderr).toMatch(/^Cannot read the recording/u);
+    expect((await run([...base, '--email', 'demo@bank.test,'], host)).code).toBe(2);
+
+    const broken = await mkdtemp(path.join(os.tmpdir(), 'drift-broken-'));
+    try {
+      await writeFile(path.join(broken, 'recording.json'), manifest([PSEUDONYM]));
+      await mkdir(path.join(broken, 'getInstitution'));
+      await writeFile(path.join(broken, 'getInstitution', '000001.json'), '{"format": 1, "seq":');
+      const unreadable = await run(['--recording', broken, '--base', 'http://host.test/'], host);
+      expect(unreadable.code).toBe(1);
+      expect(unreadable.stderr).toMatch(/^Cannot read the recording in .*000001\.json/u);
+    } finally {
+      await rm(broken, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('contract:drift on a folder that holds no recording', () => {
+  let empty: string;
+  beforeAll(async () => {
+    empty = await mkdtemp(path.join(os.tmpdir(), 'drift-empty-'));
+    await mkdir(path.join(empty, 'none'));
+    // Exchanges but no recording.json: not a folder the proxy wrote (it writes recording.json first).
+    await writeIn(
+      path.join(empty, 'no-manifest'),
+      'getInstitution',
+      1,
+      exchange(1, 'getInstitution', 'getinstituition', {}, {}),
+    );
+    // recording.json but no exchange: the proxy started and nothing went through it.
+    await mkdir(path.join(empty, 'no-exchange', 'login'), { recursive: true });
+    await writeFile(path.join(empty, 'no-exchange', 'recording.json'), manifest([]));
+    await writeFile(path.join(empty, 'a-file'), 'not a folder');
+  });
+  afterAll(async () => {
+    await rm(empty, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['a folder that does not exist', 'nowhere', /^No recording in .*nowhere: the folder does not exist\n$/u],
+    ['a file', 'a-file', /^No recording in .*a-file: it is not a folder\n$/u],
+    ['an empty folder', 'none', /^No recording in .*none: it has no recording\.json/u],
+    ['a folder without recording.json', 'no-manifest', /^No recording in .*no-manifest: it has no recording\.json/u],
+    ['a folder without an exchange', 'no-exchange', /^No recording in .*no-exchange: it has no recorded exchange/u],
+  ])('is bad usage: %s (one line, exit 2)', async (_what, folder, line) => {
+    const result = await runIn(empty, ['--recording', folder, '--base', 'http://host.test/'], standIn(10).host);
+    expect(result.stderr).toMatch(line);
+    expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(result.stdout).toBe('');
+    expect(result.code).toBe(2);
+  });
+});
+
+describe('contract:drift on a session the host ended', () => {
+  let ended: string;
+  beforeAll(async () => {
+    ended = await mkdtemp(path.join(os.tmpdir(), 'drift-ended-'));
+    await writeFile(path.join(ended, 'recording.json'), manifest([PSEUDONYM]));
+    const refused = { error: true, message: 'Your session has ended. Please log in again.' };
+    await writeIn(
+      ended,
+      'getInstitution',
+      1,
+      exchange(1, 'getInstitution', 'getinstituition', { getinstituition: '1', token: '***' }, refused, 401),
+    );
+    await writeIn(
+      ended,
+      'login',
+      2,
+      exchange(
+        2,
+        'login',
+        'crud=userlogin',
+        { email: PSEUDONYM, password: '***', remeber: '0' },
+        { role: 'user', jwt: '***' },
+      ),
+    );
+    await writeIn(
+      ended,
+      'getInstitution',
+      3,
+      exchange(3, 'getInstitution', 'getinstituition', { getinstituition: '1', token: '***' }, { data: [] }),
+    );
+  });
+  afterAll(async () => {
+    await rm(ended, { recursive: true, force: true });
+  });
+
+  /** A host that refuses any token but the fresh one, as a session that ended; or, `lax`, accepts any. */
+  function sessions(lax = false) {
+    const tokens: (string | undefined)[] = [];
+    const host: typeof fetch = (_url, init) => {
+      const fields = Object.fromEntries(init?.body instanceof URLSearchParams ? init.body : new URLSearchParams());
+      const json = (value: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(value), { status }));
+      if (fields.email !== undefined) return json({ role: 'user', jwt: 'fresh' });
+      tokens.push(fields.token);
+      return lax || fields.token === 'fresh'
+        ? json({ data: [] })
+        : json({ error: true, message: 'Your session has ended. Please log in again.' }, 401);
+    };
+    return { host, tokens };
+  }
+
+  it('replays a refused token as one the mock must refuse, and compares the two refusals', async () => {
+    const { host, tokens } = sessions();
+    const result = await runIn(ended, ['--recording', '.', '--base', 'http://host.test/'], host);
+    expect(result.stdout).toMatch(/^getInstitution\s+getinstituition\s+2\/2\s+ok/mu);
+    expect(result.stdout).toContain('0 of 2 operations drift (3 of 3 exchanges replayed)');
+    expect(result.code).toBe(0);
+    // The first request carried a token, but not the persona's fresh one.
+    expect(tokens).toEqual([expect.not.stringMatching(/^(?:fresh)?$/u) as unknown, 'fresh']);
+  });
+
+  it('reports a mock that accepts a token the host refused', async () => {
+    const result = await runIn(ended, ['--recording', '.', '--base', 'http://host.test/'], sessions(true).host);
+    expect(result.stdout).toMatch(/^getInstitution\s+getinstituition\s+2\/2\s+DRIFT\s+status: 401 -> 200/mu);
+    expect(result.code).toBe(1);
+  });
+});
+
+describe('contract:drift with several personas', () => {
+  const OTHER = 'anon-99887766@example.invalid';
+  let two: string;
+  beforeAll(async () => {
+    two = await mkdtemp(path.join(os.tmpdir(), 'drift-personas-'));
+    await writeFile(path.join(two, 'recording.json'), manifest([PSEUDONYM, OTHER]));
+    const asPersona = (seq: number, persona: string) => ({
+      ...exchange(seq, 'getServiceCharge', 'getperc', { getperc: '1', token: '***' }, { percent: { percent: 10 } }),
+      persona,
+    });
+    await writeIn(two, 'lookupUser', 1, exchange(1, 'lookupUser', 'crud=iduser', { email: OTHER }, { status: 'ok' }));
+    await writeIn(two, 'getServiceCharge', 2, asPersona(2, OTHER));
+    await writeIn(two, 'getServiceCharge', 3, asPersona(3, PSEUDONYM));
+  });
+  afterAll(async () => {
+    await rm(two, { recursive: true, force: true });
+  });
+
+  /** A host that gives each address a token of its own and notes who sent each request. */
+  function people() {
+    const seen: string[] = [];
+    const host: typeof fetch = (_url, init) => {
+      const fields = Object.fromEntries(init?.body instanceof URLSearchParams ? init.body : new URLSearchParams());
+      const json = (value: unknown) => Promise.resolve(new Response(JSON.stringify(value)));
+      if (fields.password !== undefined) return json({ role: 'user', jwt: `token-of-${fields.email}` });
+      seen.push(fields.email ?? fields.token ?? '');
+      return json(fields.email === undefined ? { percent: { percent: 10 } } : { status: 'ok' });
+    };
+    return { host, seen };
+  }
+
+  it('signs each one in with the address --email gives, in the order recording.json lists them', async () => {
+    const { host, seen } = people();
+    const args = ['--recording', '.', '--base', 'http://host.test/', '--email', 'demo@bank.test,nopin@bank.test'];
+    const result = await runIn(two, args, host);
+    expect(result.code).toBe(0);
+    expect(seen).toEqual(['nopin@bank.test', 'token-of-nopin@bank.test', 'token-of-demo@bank.test']);
+    expect(result.stdout).toContain(`Signing in as nopin@bank.test for ${OTHER}`);
+  });
+
+  it('signs every one in as the demo persona by default', async () => {
+    const { host, seen } = people();
+    const result = await runIn(two, ['--recording', '.', '--base', 'http://host.test/'], host);
+    expect(result.code).toBe(0);
+    expect(seen).toEqual(['demo@bank.test', 'token-of-demo@bank.test', 'token-of-demo@bank.test']);
   });
 });

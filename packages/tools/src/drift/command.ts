@@ -1,17 +1,19 @@
 /**
- * `pnpm contract:drift --recording DIR --base URL [--email E] [--passcode P] [--pin PIN] [--junit FILE]
- * [--json]`: replays a recording of the validating proxy against a mock and reports, per operation, where
- * the replies differ (compare.ts). Prints the table, or the rows as JSON; exit code 0 when nothing drifts,
- * 1 otherwise (or when the recording cannot be read), 2 on bad usage.
+ * `pnpm contract:drift --recording DIR --base URL [--email E[,E...]] [--passcode P] [--pin PIN]
+ * [--junit FILE] [--json]`: replays a recording of the validating proxy against a mock and reports, per
+ * operation, where the replies differ (compare.ts). Prints the table, or the rows as JSON; exit code 0
+ * when nothing drifts, 1 otherwise (or when a file of the recording cannot be read), 2 on bad usage: a
+ * folder that holds no recording is one, so that a wrong --recording in CI never passes as a recording
+ * in which nothing drifts.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { answerUsage, describeError, readArgs } from '../cli-args';
-import { readRecording, type Recording } from './recording';
-import { DEFAULT_PERSONA, driftRows, noDrift, replayRecording } from './replay';
+import { NotARecording, readRecording, type Recording } from './recording';
+import { DEFAULT_PERSONA, driftRows, noDrift, replayRecording, signInAddresses } from './replay';
 import { driftSummary, formatDriftJson, formatDriftJUnit, formatDriftTable } from './report';
 
-export const DRIFT_USAGE = `Usage: pnpm contract:drift --recording DIR --base URL [--email E] [--passcode P] [--pin PIN]
+export const DRIFT_USAGE = `Usage: pnpm contract:drift --recording DIR --base URL [--email E[,E...]] [--passcode P] [--pin PIN]
                            [--junit FILE] [--json]
 
 Replays the requests the validating proxy recorded (MOCK_UPSTREAM with MOCK_RECORD_DIR=DIR) against the
@@ -19,10 +21,11 @@ mock at URL, in the order they were recorded, and compares each reply with the r
 the shape (keys and types, at any depth) and the values that should agree (fees and percentages, statuses,
 messages). Ids, times, tokens, balances and pseudonymised personal data may differ.
 
-  --recording DIR   the folder the proxy recorded into
+  --recording DIR   the folder the proxy recorded into (with its recording.json)
   --base URL        the mock's API base, http or https
-  --email E         the persona for requests whose sign-in was not recorded (default: the recording's
-                    first persona, else ${DEFAULT_PERSONA.email})
+  --email E[,E...]  the address each recorded persona signs in with on the mock, in the order
+                    recording.json lists their pseudonyms; the personas past the list, and requests whose
+                    persona is unknown, use the first (default ${DEFAULT_PERSONA.email})
   --passcode P      the personas' passcode on the mock (default ${DEFAULT_PERSONA.passcode})
   --pin PIN         their transaction PIN (default ${DEFAULT_PERSONA.pin})
   --junit FILE      also write a JUnit XML report to FILE: one test case per operation
@@ -30,7 +33,7 @@ messages). Ids, times, tokens, balances and pseudonymised personal data may diff
                     replayed, ok, skipped, differences); everything else goes to stderr
   --help            this text
 
-Exit code 0 when no operation drifts, 1 otherwise, 2 on bad usage.`;
+Exit code 0 when no operation drifts, 1 otherwise, 2 on bad usage (a folder with no recording too).`;
 
 export interface DriftIo {
   readonly stdout: (text: string) => void;
@@ -47,7 +50,7 @@ type Parsed =
       readonly help: false;
       readonly recording: string;
       readonly base: string;
-      readonly email: string | undefined;
+      readonly emails: readonly string[] | undefined;
       readonly passcode: string | undefined;
       readonly pin: string | undefined;
       readonly junit: string | undefined;
@@ -75,12 +78,15 @@ export function parseDriftArgs(argv: readonly string[]): Parsed {
       message: `--base must be an http or https URL such as http://localhost:8080/, not '${values.base}'`,
     };
   if (values.pin !== undefined && !/^\d{4}$/u.test(values.pin)) return { ok: false, message: '--pin must be 4 digits' };
+  const emails = values.email?.split(',').map((e) => e.trim());
+  if (emails?.some((e) => !/^[^\s@]+@[^\s@]+$/u.test(e)))
+    return { ok: false, message: `--email must be e-mail addresses separated by commas, not '${values.email}'` };
   return {
     ok: true,
     help: false,
     recording: values.recording,
     base: values.base,
-    email: values.email,
+    emails,
     passcode: values.passcode,
     pin: values.pin,
     junit: values.junit,
@@ -97,17 +103,27 @@ export async function runDrift(argv: readonly string[], io: DriftIo): Promise<nu
   try {
     recording = await readRecording(dir);
   } catch (error) {
+    // A wrong folder is the caller's mistake (one line, bad usage); a broken file in a recording is not.
+    if (error instanceof NotARecording) {
+      io.stderr(`${error.message}\n`);
+      return 2;
+    }
     io.stderr(`Cannot read the recording in ${dir}: ${describeError(error)}\n`);
     return 1;
   }
-  say(`Replaying ${recording.exchanges.length} exchanges from ${dir} against ${parsed.base}\n\n`);
+  say(`Replaying ${recording.exchanges.length} exchanges from ${dir} against ${parsed.base}\n`);
+  // The recording names personas by pseudonym only: say which address stands for each.
+  const { byPseudonym, fallback } = signInAddresses(recording, parsed.emails);
+  for (const [pseudonym, email] of byPseudonym) say(`Signing in as ${email} for ${pseudonym}\n`);
+  if (byPseudonym.size === 0) say(`Signing in as ${fallback} (recording.json lists no persona)\n`);
+  say('\n');
 
   const startedAt = new Date();
   const start = performance.now();
   const results = await replayRecording({
     recording,
     base: parsed.base,
-    email: parsed.email,
+    emails: parsed.emails,
     passcode: parsed.passcode,
     pin: parsed.pin,
     fetch: io.fetch,

@@ -1,9 +1,11 @@
 /**
  * The replay: each recorded request, in the order the proxy received them, sent again to a mock, and its
- * reply compared with the recorded one (compare.ts). Secrets were masked when recorded, so the replay
- * signs in on the mock as the persona the recording names (the demo persona when it names none) and puts
- * that sign-in's token in each request's `token` field, the persona's passcode or PIN in a masked
- * passcode or PIN field, and the persona's e-mail address where the recording has its pseudonym. A file
+ * reply compared with the recorded one (compare.ts). Secrets were masked when recorded, and a persona is
+ * named only by the pseudonym of its e-mail address, so the replay signs in on the mock with the address
+ * given for that persona (--email; the demo persona by default) and puts that sign-in's token in each
+ * request's `token` field, the passcode or PIN in a masked passcode or PIN field, and the address where
+ * the recording has the persona's pseudonym. A request whose token the host refused (a 401: the session
+ * had ended) is sent with a token the mock must refuse too, so that the two refusals are compared. A file
  * is replaced by a small image of the recorded type. A request holding a masked one-time code (an e-mail
  * or transfer code, a reset code) cannot be replayed and is skipped.
  */
@@ -22,15 +24,25 @@ import { z } from 'zod';
 import { compareReplies, type Difference } from './compare';
 import { MASK, type Exchange, type Json, type Recording } from './recording';
 
-/** The persona signed in when the recording names none. */
+/** The persona signed in when no address is given. */
 export const DEFAULT_PERSONA = { email: 'demo@bank.test', passcode: '123456', pin: '1234' } as const;
+
+/**
+ * What the replay sends for a token the host refused. Any token the mock did not sign is refused as an
+ * ended session is (tokens.ts: the same 401 and message), and a mock cannot sign this one: it is no JWT.
+ */
+export const REFUSED_TOKEN = 'contract-drift-refused-token';
 
 export interface ReplayOptions {
   readonly recording: Recording;
   /** The mock's API base (the calls go to `${base}api/users.php`). */
   readonly base: string;
-  /** The persona for requests whose token the recording cannot place (default: the first it lists, else demo). */
-  readonly email?: string | undefined;
+  /**
+   * The addresses the recorded personas sign in with on the mock, in the order the recording lists them
+   * (default: the demo persona's). Personas past the list, and requests whose persona the recording
+   * cannot place, use the first.
+   */
+  readonly emails?: readonly string[] | undefined;
   /** The personas' passcode and PIN on the mock (default the seeded ones: 123456, 1234). */
   readonly passcode?: string | undefined;
   readonly pin?: string | undefined;
@@ -153,6 +165,23 @@ const namesOf = (exchange: Exchange) => ({
     exchange.wire ?? (typeof exchange.request.query.crud === 'string' ? `crud=${exchange.request.query.crud}` : '-'),
 });
 
+/**
+ * The address each recorded persona signs in with on the mock: the n-th of `emails` for the n-th persona
+ * the recording lists, the first for the personas past the list; and the address for the requests whose
+ * persona the recording cannot place (`fallback`). The recording holds no address to sign in with.
+ */
+export function signInAddresses(
+  recording: Pick<Recording, 'personas'>,
+  emails: readonly string[] | undefined,
+): { readonly byPseudonym: ReadonlyMap<string, string>; readonly fallback: string } {
+  const given = emails !== undefined && emails.length > 0 ? emails : [DEFAULT_PERSONA.email];
+  const fallback = given[0] ?? DEFAULT_PERSONA.email;
+  return {
+    byPseudonym: new Map(recording.personas.map((p, i) => [p.pseudonym, given[i] ?? fallback])),
+    fallback,
+  };
+}
+
 /** Replays every exchange of the recording, in order; one result per exchange. */
 export async function replayRecording(options: ReplayOptions): Promise<ExchangeResult[]> {
   const base = options.base.endsWith('/') ? options.base : `${options.base}/`;
@@ -160,8 +189,7 @@ export async function replayRecording(options: ReplayOptions): Promise<ExchangeR
   const passcode = options.passcode ?? DEFAULT_PERSONA.passcode;
   const pin = options.pin ?? DEFAULT_PERSONA.pin;
   const { recording } = options;
-  const fallback = options.email ?? recording.personas[0]?.email ?? DEFAULT_PERSONA.email;
-  const emailOf = new Map(recording.personas.map((p) => [p.pseudonym, p.email]));
+  const { byPseudonym: emailOf, fallback } = signInAddresses(recording, options.emails);
   const client = createApiClient({ baseUrl: base, fetch: doFetch, token: () => undefined });
 
   /** Each persona's token on the mock, signed in once when first needed. */
@@ -183,7 +211,11 @@ export async function replayRecording(options: ReplayOptions): Promise<ExchangeR
     const names = namesOf(exchange);
     const recordedStatus = exchange.reply.status;
     const needsToken = exchange.request.fields[TOKEN_FIELD] === MASK;
-    const token = needsToken ? await tokenOf(exchange.persona ?? fallback) : undefined;
+    // A token the host refused (the session had ended) stands for one the mock must refuse as well: a
+    // fresh token would turn the recorded refusal into a 200 and report drift where there is none.
+    const refused = needsToken && recordedStatus === 401;
+    const persona = exchange.persona === null ? fallback : (emailOf.get(exchange.persona) ?? fallback);
+    const token = refused ? REFUSED_TOKEN : needsToken ? await tokenOf(persona) : undefined;
     const built = rebuild(exchange, { token, pin, passcode }, emailOf);
     if ('skip' in built) {
       results.push({
