@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configFromEnv } from './config';
@@ -124,5 +126,20 @@ describe('configuration from the environment', () => {
     expect(() => configFromEnv({ MOCK_PAYMENT_METHODS: 'crypto,barter' })).toThrow(
       /MOCK_PAYMENT_METHODS lists the available methods/u,
     );
+    for (const hosts of ['http://demo.local/', 'demo.local/wp-user', 'demo local'])
+      expect(() => configFromEnv({ MOCK_ALLOWED_HOSTS: hosts })).toThrow(/^MOCK_ALLOWED_HOSTS lists host names/u);
+    expect(() => configFromEnv({ MOCK_WEB_ROOT: '/nonexistent' })).toThrow(
+      'MOCK_WEB_ROOT must be the folder of the built portal (with index.html): /nonexistent has none',
+    );
+  });
+
+  it('takes host names with a port or a leading dot, and a built portal from where pnpm was started', () => {
+    expect(configFromEnv({ MOCK_ALLOWED_HOSTS: 'Demo.Local:8080, .example.com' }).app.access?.allowedHosts).toEqual(
+      expect.arrayContaining(['demo.local:8080', '.example.com']),
+    );
+    const root = mkdtempSync(path.join(tmpdir(), 'portal-'));
+    writeFileSync(path.join(root, 'index.html'), '<!doctype html>');
+    expect(configFromEnv({ MOCK_WEB_ROOT: path.basename(root), INIT_CWD: tmpdir() }).app.webRoot).toBe(root);
+    rmSync(root, { recursive: true });
   });
 });

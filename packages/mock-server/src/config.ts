@@ -1,4 +1,5 @@
 /** The server's configuration, from environment variables (documented in the README). */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -9,6 +10,21 @@ import { PAYMENT_METHODS, type PaymentMethod } from './bank/model';
 import { DEFAULT_BANK_CONFIG, type RateLimit } from './bank/config';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Where the build of the portal is: the repository's by default. */
+export const DEFAULT_WEB_ROOT = path.resolve(here, '../../web/dist');
+
+/**
+ * The built portal to serve: MOCK_WEB_ROOT (relative to where pnpm was started, like the state file), which
+ * must hold the build, else the repository's build, which may be missing (the server then says so).
+ */
+function webRootOf(dir: string | undefined, initCwd: string | undefined): string {
+  if (dir === undefined) return DEFAULT_WEB_ROOT;
+  const root = path.resolve(initCwd ?? process.cwd(), dir);
+  if (!existsSync(path.join(root, 'index.html')))
+    throw new Error(`MOCK_WEB_ROOT must be the folder of the built portal (with index.html): ${root} has none`);
+  return root;
+}
 
 const number = (name: string, min: number, max: number) =>
   z
@@ -35,13 +51,22 @@ const callLimit = (name: string, what: string) =>
     )
     .transform((s) => (s === 'off' ? null : Number(s)));
 
+/** A host name, with a leading dot for its subdomains and an optional port: `demo.local`, `.example.com`. */
+const HOST_NAME = /^\.?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/u;
+
 /** A comma-separated list of host names. */
-const hostList = z.string().transform((s) =>
-  s
-    .split(',')
-    .map((h) => h.trim().toLowerCase())
-    .filter(Boolean),
-);
+const hostList = z
+  .string()
+  .transform((s) =>
+    s
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .refine(
+    (hosts) => hosts.every((host) => HOST_NAME.test(host)),
+    'MOCK_ALLOWED_HOSTS lists host names separated by commas (demo.local, or .example.com for its subdomains), not addresses such as http://demo.local/',
+  );
 
 const EnvSchema = z.object({
   PORT: number('PORT', 1, 65535).optional(),
@@ -58,7 +83,7 @@ const EnvSchema = z.object({
     .optional(),
   MOCK_ALLOWED_HOSTS: hostList.optional(),
   MOCK_PUBLIC_URL: z.url('MOCK_PUBLIC_URL must be a URL').optional(),
-  MOCK_WEB_ROOT: z.string().optional(),
+  MOCK_WEB_ROOT: z.string().trim().min(1, 'MOCK_WEB_ROOT must name the folder of the built portal').optional(),
   MOCK_TOKEN_TTL_MINUTES: number('MOCK_TOKEN_TTL_MINUTES', 1, 7 * 24 * 60).optional(),
   MOCK_STEP_UP_AMOUNT: z.union([z.literal('off'), number('MOCK_STEP_UP_AMOUNT', 0, 1e12)]).optional(),
   MOCK_STEP_UP_NEW_PAYEE: bool('MOCK_STEP_UP_NEW_PAYEE').optional(),
@@ -135,7 +160,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
     host: e.MOCK_HOST,
     app: {
       access: { staffKey: e.MOCK_STAFF_KEY, allowedHosts },
-      webRoot: e.MOCK_WEB_ROOT ?? path.resolve(here, '../../web/dist'),
+      webRoot: webRootOf(e.MOCK_WEB_ROOT, env.INIT_CWD),
       bank: {
         publicUrl: publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`,
         paymentMethods,
