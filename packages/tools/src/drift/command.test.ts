@@ -49,20 +49,20 @@ const manifest = (pseudonyms: readonly string[]) =>
     personas: pseudonyms.map((pseudonym) => ({ pseudonym })),
   });
 
+/** The persona's sign-in as the proxy records it, the passcode and the token masked. */
+const loginExchange = (seq: number) =>
+  exchange(
+    seq,
+    'login',
+    'crud=userlogin',
+    { email: PSEUDONYM, password: '***', remeber: '0' },
+    { role: 'user', jwt: '***' },
+  );
+
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'drift-command-'));
   await writeFile(path.join(dir, 'recording.json'), manifest([PSEUDONYM]));
-  await write(
-    'login',
-    1,
-    exchange(
-      1,
-      'login',
-      'crud=userlogin',
-      { email: PSEUDONYM, password: '***', remeber: '0' },
-      { role: 'user', jwt: '***' },
-    ),
-  );
+  await write('login', 1, loginExchange(1));
   await write(
     'getServiceCharge',
     2,
@@ -246,18 +246,7 @@ describe('contract:drift on a session the host ended', () => {
       1,
       exchange(1, 'getInstitution', 'getinstituition', { getinstituition: '1', token: '***' }, refused, 401),
     );
-    await writeIn(
-      ended,
-      'login',
-      2,
-      exchange(
-        2,
-        'login',
-        'crud=userlogin',
-        { email: PSEUDONYM, password: '***', remeber: '0' },
-        { role: 'user', jwt: '***' },
-      ),
-    );
+    await writeIn(ended, 'login', 2, loginExchange(2));
     await writeIn(
       ended,
       'getInstitution',
