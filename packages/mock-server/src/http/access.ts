@@ -110,7 +110,7 @@ export function sameSiteWrites(ownHosts: readonly string[]): RequestHandler {
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /**
- * The developer endpoints that stay open with a staff key: health, uploaded pictures, the staff address,
+ * The developer endpoints that stay open with a staff key: health, uploaded pictures (a sandbox's too), the staff address,
  * which only leads to the portal's admin area (where staff sign in), and what a visitor does with the
  * sandbox the request names: see it, start it over, open its link.
  */
@@ -123,6 +123,7 @@ function isOpenWithKey(req: Request): boolean {
   return (
     path === '/health' ||
     path.startsWith('/uploads/') ||
+    /^\/sandboxes\/[^/]+\/uploads\/[^/]+$/u.test(path) ||
     path === '/staff' ||
     // Which bank this browser reaches, and the link into a sandbox (its name is the key to it).
     path === '/sandbox' ||

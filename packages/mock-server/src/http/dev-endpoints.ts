@@ -28,6 +28,8 @@ import type { FaultRules } from './fault-rules';
 
 /** The bank a transport keeps, as the developer endpoints use it. */
 export interface DevHost {
+  /** The sandbox's name (null or absent: the default bank, or the in-browser demo's one bank). */
+  readonly name?: string | null;
   /** The bank as it stands now. */
   bank(): Bank | Promise<Bank>;
   /** Back to the seeded bank. */
@@ -75,7 +77,7 @@ const param = (request: DevRequest, name: string) => {
 };
 
 /** The image an upload holds, as the type its bytes show, whatever was claimed or stored with it. */
-function uploadReply(bank: Bank, id: string): Reply {
+export function uploadReply(bank: Bank, id: string): Reply {
   const upload = bank.upload(id);
   const type = upload ? sniffImageType(upload.bytes) : undefined;
   if (!upload || !type) refuse('not_found', 'No such upload');
@@ -97,7 +99,7 @@ function uploadReply(bank: Bank, id: string): Reply {
 const staffEndpoints = {
   staffState: staffEndpoint(staffContract.getState)(async (host) => ({
     status: 200,
-    body: staffState(await host.bank()),
+    body: staffState(await host.bank(), host.name ?? null),
   })),
   decideKyc: staffEndpoint(staffContract.decideKyc)(async (host, { params }) => {
     const bank = await host.bank();

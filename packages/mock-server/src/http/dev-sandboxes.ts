@@ -13,7 +13,9 @@ import { SANDBOX_COOKIE, SANDBOX_HEADER, SANDBOX_NAME, staffContract } from '@eb
 import { jsonReply, NO_STORE, resultOfError, sendError, sendReply } from './reply';
 import { staffEndpoint, type StaffEndpoint } from './staff-endpoint';
 import { checkedName, Sandbox, type Sandboxes } from './sandboxes';
-import { STAFF_BODY_LIMIT_BYTES } from './dev-endpoints';
+import { STAFF_BODY_LIMIT_BYTES, uploadReply } from './dev-endpoints';
+import { uploadPath } from './staff-state';
+import { refuse } from '../bank/errors';
 
 /** Where the portal is. */
 const PORTAL_PATH = '/wp-user/';
@@ -172,6 +174,17 @@ export function sandboxRouter(sandboxes: Sandboxes): Router {
       }
     });
   }
+  // A sandbox's uploaded images, for the admin area acting on it (staff-state.ts names them so).
+  router.get(UPLOAD_PATH, (req, res) => {
+    try {
+      const { name, id } = req.params;
+      const sandbox = typeof name === 'string' ? sandboxes.find(checkedName(name, 'name')) : undefined;
+      if (!sandbox || typeof id !== 'string') refuse('not_found', 'No such upload');
+      sendReply(res, uploadReply(sandbox.bank(), id));
+    } catch (error) {
+      sendReply(res, jsonReply(resultOfError(error)));
+    }
+  });
   // A link demo staff can send: this browser goes into the sandbox (made if need be), then to the portal.
   router.get(OPEN_PATH, async (req, res) => {
     if (!isOpenedByTheVisitor(req)) {
@@ -210,3 +223,6 @@ function isOpenedByTheVisitor(req: Request): boolean {
 
 /** The link that opens a sandbox in a browser. */
 export const OPEN_PATH = '/__mock/sandboxes/:name/open';
+
+/** Where a sandbox's uploaded images are (staff-state.ts `uploadPath`). */
+const UPLOAD_PATH = uploadPath(':id', ':name');

@@ -287,6 +287,25 @@ describe('the sandbox endpoints', () => {
     await inBox('c', 'get', '/__mock/health').expect(200);
   });
 
+  it("serves a sandbox's uploads at an address naming it, so the admin area's images need no header", async () => {
+    interface Documents {
+      kyc: { documents: string[] }[];
+    }
+    const documentOf = async (box: string | undefined) =>
+      ((await inBox(box, 'get', '/__mock/staff/state').expect(200)).body as Documents).kyc[0]?.documents[0] ?? '';
+    const inSandbox = await documentOf('one');
+    expect(inSandbox).toMatch(/^\/__mock\/sandboxes\/one\/uploads\/[^/]+$/u);
+    // A browser's image request: no header, the cookie of another bank.
+    const image = await request(mock.express).get(inSandbox).set('Cookie', 'mock_sandbox=two').expect(200);
+    expect(image.headers['content-type']).toMatch(/^image\//u);
+    // The default bank's addresses are as before; a sandbox that is not there has no uploads.
+    expect(await documentOf(undefined)).toMatch(/^\/__mock\/uploads\/[^/]+$/u);
+    const id = inSandbox.split('/').at(-1) ?? '';
+    const gone = await request(mock.express).get(`/__mock/sandboxes/nope/uploads/${id}`).expect(404);
+    expect(gone.body).toMatchObject({ error: true, message: 'No such upload' });
+    await request(mock.express).get(`/__mock/sandboxes/one/uploads/not-an-upload`).expect(404);
+  });
+
   it('lets a client on another machine hold a few sandboxes, and not fill the server', async () => {
     mock = await start({ sandboxes: { perClient: 2 } });
     const { sandboxes } = mock;
@@ -420,6 +439,10 @@ describe('with a staff key', () => {
     await inBox('visitor', 'get', '/__mock/sandbox').expect(200);
     await inBox('visitor', 'post', '/__mock/sandbox/start-over').expect(200);
     await request(mock.express).get('/__mock/sandboxes/visitor/open').expect(302);
+    // The admin area's images of a sandbox load as the default bank's do: by their unguessable address.
+    const state = await inBox('visitor', 'get', '/__mock/staff/state').set('Authorization', `Bearer ${STAFF_KEY}`);
+    const document = (state.body as { kyc: { documents: string[] }[] }).kyc[0]?.documents[0] ?? '';
+    await request(mock.express).get(document).expect(200);
     await inBox('visitor', 'get', '/__mock/outbox').expect(401);
     await request(mock.express).get('/__mock/sandboxes').expect(401);
     await request(mock.express).post('/__mock/sandboxes').send({}).expect(401);

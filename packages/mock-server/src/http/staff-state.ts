@@ -11,10 +11,16 @@
 import { formatMoney, type StaffState } from '@ebank/contract';
 import { fromCents, type Bank } from '../bank/bank';
 
-/** Where an uploaded image is served. */
-export const uploadPath = (id: string) => `/__mock/uploads/${id}`;
+/**
+ * Where an uploaded image is served: a sandbox's at an address that names the sandbox, since an image the
+ * admin area shows is loaded by the browser, which cannot send the header that picks the sandbox.
+ */
+export const uploadPath = (id: string, sandbox: string | null = null) =>
+  sandbox === null ? `/__mock/uploads/${id}` : `/__mock/sandboxes/${sandbox}/uploads/${id}`;
 
-export function staffState(b: Bank): StaffState {
+/** The state of a bank: the default bank's, or the sandbox's named `sandbox`. */
+export function staffState(b: Bank, sandbox: string | null = null): StaffState {
+  const upload = (id: string) => uploadPath(id, sandbox);
   const users = b.allUsers();
   const email = new Map(users.map((u) => [u.id, u.email]));
   const written = (cents: number) => formatMoney(fromCents(cents), b.catalogue.currency);
@@ -45,7 +51,7 @@ export function staffState(b: Bank): StaffState {
         fullname: u.fullname,
         documentType: u.kycCase?.documentType ?? null,
         country: u.kycCase?.country ?? null,
-        documents: (u.kycCase?.documents ?? []).map(uploadPath),
+        documents: (u.kycCase?.documents ?? []).map(upload),
         submittedAt: u.kycCase ? new Date(u.kycCase.submittedAt).toISOString() : null,
       })),
     requests: b
@@ -67,7 +73,7 @@ export function staffState(b: Bank): StaffState {
           belowPlanPrice: price !== undefined && r.amountCents < price,
           purpose: r.purpose ?? null,
           payee: r.transfer ? `${r.transfer.accountHolder}, ${r.transfer.bank} ${r.transfer.accountNumber}` : null,
-          proof: r.proof ? uploadPath(r.proof) : null,
+          proof: r.proof ? upload(r.proof) : null,
           createdAt: new Date(r.createdAt).toISOString(),
         };
       }),
