@@ -1,6 +1,4 @@
 import http from 'node:http';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { configFromEnv } from './config';
 import { createApp, type MockApp } from './http/app';
 import { answerClientErrors } from './http/reply';
@@ -56,8 +54,7 @@ const listening = await Promise.all(
 const servers = listening.filter((server) => server !== undefined);
 const shownHost = config.host === undefined || ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host;
 const base = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${config.port}`;
-if (config.app.webRoot !== undefined && existsSync(path.join(config.app.webRoot, 'index.html')))
-  console.log(`Mock bank ready: portal ${base}/wp-user/  admin area ${base}/wp-user/admin/`);
+if (app.servesPortal) console.log(`Mock bank ready: portal ${base}/wp-user/  admin area ${base}/wp-user/admin/`);
 else
   console.log(
     `Mock bank ready at ${base}/ without the portal: build it first (pnpm build; pnpm start does both), or set MOCK_WEB_ROOT`,

@@ -16,9 +16,12 @@ import { sendError } from './reply';
 /** The names of this machine: a browser on it reaches the server by any of them. */
 export const LOOPBACK_NAMES: readonly string[] = ['localhost', '127.0.0.1', '::1'];
 
-/** Whether a listening address or a host name is this machine only (`localhost`, 127.0.0.0/8, ::1). */
+/**
+ * Whether a listening address, a client's address or a host name is this machine only (`localhost`,
+ * 127.0.0.0/8, ::1; an IPv4 address as a dual-stack socket gives it, `::ffff:127.0.0.1`, too).
+ */
 export function isLoopback(host: string): boolean {
-  const name = bare(host);
+  const name = bare(host).replace(/^::ffff:(?=\d+\.)/u, '');
   if (name === 'localhost' || name.endsWith('.localhost') || name === '::1') return true;
   return isIP(name) === 4 && name.startsWith('127.');
 }

@@ -95,6 +95,8 @@ export interface MockApp {
   readonly bank: () => Bank;
   /** The default bank and the sandboxes beside it. */
   readonly sandboxes: Sandboxes;
+  /** Whether it serves the portal at /wp-user/ (`webRoot` holds its build). */
+  readonly servesPortal: boolean;
   /** Writes the state file now if the bank changed (nothing without a state file). */
   readonly saveState: () => void;
   /** A last write of the state file, and none after it (on shutdown). */
@@ -295,7 +297,8 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
 
   // --- the web app ---------------------------------------------------------------------------
   const webRoot = options.webRoot;
-  if (webRoot && existsSync(path.join(webRoot, 'index.html'))) {
+  const servesPortal = webRoot !== undefined && existsSync(path.join(webRoot, 'index.html'));
+  if (webRoot !== undefined && servesPortal) {
     // MOCK_SANDBOX_PER_VISITOR: a browser that opens the portal gets a bank of its own.
     if (sandboxes.limits.perVisitor) app.use('/wp-user', sandboxPerVisitor(sandboxes));
     app.use('/wp-user', webApp(webRoot));
@@ -347,6 +350,7 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
     express: app,
     bank: () => byDefault.bank(),
     sandboxes,
+    servesPortal,
     saveState: () => stateFile?.flush(),
     closeState: () => {
       sandboxes.close();

@@ -25,9 +25,6 @@ import { NamedSnapshots } from './dev-snapshots';
 import { isLoopback } from './access';
 import { FaultRules } from './fault-rules';
 
-/** A client's address, as the server's socket saw it. */
-type Client = string;
-
 export const DEFAULT_SANDBOX_IDLE_MINUTES = 60;
 export const DEFAULT_SANDBOXES_MAX = 50;
 export const DEFAULT_SANDBOXES_PER_CLIENT = 5;
@@ -124,10 +121,11 @@ export function checkedName(name: string, where: string): string {
 /** The default bank and the sandboxes beside it. */
 export class Sandboxes {
   private readonly named = new Map<string, Sandbox>();
-  /** Sandboxes being made (a name used twice at once is made once). */
-  private readonly making = new Map<string, Promise<Sandbox>>();
-  /** The client each sandbox being made is for, when it is on another machine. */
-  private readonly makingFor = new Map<string, string>();
+  /**
+   * Sandboxes being made (a name used twice at once is made once), with the client on another machine
+   * each is for, if it is.
+   */
+  private readonly making = new Map<string, { readonly made: Promise<Sandbox>; readonly madeFor?: string }>();
   private readonly realNow: () => number;
   private readonly sweeper: NodeJS.Timeout | undefined;
 
@@ -177,7 +175,7 @@ export class Sandboxes {
    */
   async use(
     name: string,
-    options: { readonly perVisitor?: boolean; readonly client?: Client | undefined } = {},
+    options: { readonly perVisitor?: boolean; readonly client?: string | undefined } = {},
   ): Promise<Sandbox> {
     const sandbox = this.find(name) ?? (await this.make(name, undefined, options.perVisitor ?? false, options.client));
     sandbox.lastUsedAt = this.realNow();
@@ -193,7 +191,7 @@ export class Sandboxes {
   }
 
   /** A sandbox for a browser that opened the portal without one. */
-  forVisitor(client?: Client): Promise<Sandbox> {
+  forVisitor(client?: string): Promise<Sandbox> {
     return this.make(this.freshName(), undefined, true, client);
   }
 
@@ -259,28 +257,26 @@ export class Sandboxes {
     return name;
   }
 
-  private make(name: string, from: BankSnapshot | undefined, perVisitor: boolean, client?: Client): Promise<Sandbox> {
+  private make(name: string, from: BankSnapshot | undefined, perVisitor: boolean, client?: string): Promise<Sandbox> {
     const pending = this.making.get(name);
-    if (pending) return pending;
+    if (pending) return pending.made;
     this.sweep();
     if (this.named.size + this.making.size >= this.limits.max)
       refuse(
         'unavailable',
         `This server holds as many sandboxes as it may (${this.limits.max}). Remove one (DELETE /__mock/sandboxes/NAME), or wait until one has been idle for ${this.limits.idleMinutes} minutes.`,
       );
-    const madeFor = client === undefined || isLoopback(client.replace(/^::ffff:/iu, '')) ? undefined : client;
+    const madeFor = client === undefined || isLoopback(client) ? undefined : client;
     if (madeFor !== undefined && this.heldBy(madeFor) >= this.limits.perClient)
       refuse(
         'rate_limited',
         `This address holds as many sandboxes as one may (${this.limits.perClient}). Use one of them, or wait until one has been idle for ${this.limits.idleMinutes} minutes.`,
       );
     const made = this.build(name, from, perVisitor, madeFor);
-    this.making.set(name, made);
-    if (madeFor !== undefined) this.makingFor.set(name, madeFor);
+    this.making.set(name, madeFor === undefined ? { made } : { made, madeFor });
     // Forgotten once made or failed (whether it finished at once, as from a snapshot, or later).
     const forget = () => {
       this.making.delete(name);
-      this.makingFor.delete(name);
     };
     made.then(forget, forget);
     return made;
@@ -290,7 +286,7 @@ export class Sandboxes {
   private heldBy(client: string): number {
     let held = 0;
     for (const sandbox of this.named.values()) if (sandbox.madeFor === client) held += 1;
-    for (const madeFor of this.makingFor.values()) if (madeFor === client) held += 1;
+    for (const { madeFor } of this.making.values()) if (madeFor === client) held += 1;
     return held;
   }
 

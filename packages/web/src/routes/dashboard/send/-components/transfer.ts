@@ -42,24 +42,23 @@ const StoredSchema = z.object({
 /** What a transfer that went through leaves: no detail of it, only that it is done. */
 const SentSchema = z.object({ sent: z.literal(true) });
 
-/** Whether the last transfer went through (and nothing has been typed since). */
-function wasSent() {
-  try {
-    return SentSchema.safeParse(JSON.parse(kept.get() ?? 'null')).success;
-  } catch {
-    return false;
-  }
-}
-
-function readStored() {
+/** The kept record as JSON; nothing when there is none or it is not JSON. */
+function keptJson(): unknown {
   const raw = kept.get();
   if (raw === undefined) return undefined;
   try {
-    const parsed = StoredSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : undefined;
+    return JSON.parse(raw);
   } catch {
     return undefined;
   }
+}
+
+/** Whether the last transfer went through (and nothing has been typed since). */
+const wasSent = () => SentSchema.safeParse(keptJson()).success;
+
+function readStored() {
+  const parsed = StoredSchema.safeParse(keptJson());
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** A transfer that has been reviewed and is complete: what the review and PIN screens work on. */
