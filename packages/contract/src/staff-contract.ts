@@ -566,7 +566,8 @@ export const staffContract = c.router(
     startOver: {
       method: 'POST',
       path: '/__mock/sandbox/start-over',
-      summary: "Back to the seed in this request's own sandbox (the default bank is not touched)",
+      summary:
+        "This request's own sandbox back to how it began: the seed, or the snapshot it was made from (the default bank is not touched)",
       body: c.noBody(),
       responses: { 200: CurrentSandboxSchema },
     },

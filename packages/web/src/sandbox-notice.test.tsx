@@ -75,7 +75,7 @@ describe('the sandbox notice', () => {
     expect(container).toBeEmptyDOMElement();
   });
 
-  it('starts over, asking first: the sandbox goes back to the seed, and the customer is signed out', async () => {
+  it('starts over, asking first: the sandbox goes back to how it began, and the customer is signed out', async () => {
     const inSandbox = createStaffClient({ baseUrl: bank.base, sandbox: () => 'mine' });
     await staffReply(inSandbox.decideKyc({ params: { email: 'kyc-pending@bank.test', decision: 'approve' } }));
     expect((await staffReply(inSandbox.getState())).kyc).toHaveLength(0);

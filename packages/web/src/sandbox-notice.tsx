@@ -18,7 +18,7 @@ import { session } from '@/session/session';
 /** The cookie picks the sandbox: no header, no token (the server leaves these two calls open). */
 const client = createStaffClient({ baseUrl: API_BASE });
 
-/** Where a visitor lands after starting over: the login, on a fresh seed. */
+/** Where a visitor lands after starting over: the login, on the bank as the sandbox began. */
 export const AFTER_START_OVER = `${import.meta.env.BASE_URL}account/login`;
 
 export function SandboxNotice({

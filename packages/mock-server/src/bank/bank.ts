@@ -14,7 +14,7 @@
 import { BankClock } from './clock';
 import { CodeKey } from './codes';
 import { DEFAULT_BANK_CONFIG, type BankConfig } from './config';
-import { formatAmount, type BankContext } from './context';
+import { formatAmount, type BankContext, type StaffKeyCheck } from './context';
 import { Credentials, type LoginOutcome } from './credentials';
 import { Kyc, type KycSubmission } from './kyc';
 import { Ledger, type NewLedgerEntry } from './ledger';
@@ -64,6 +64,8 @@ export interface BankOptions {
   readonly signer?: TokenSigner;
   /** Checks passcode and PIN hashes of an older format (security.ts), where the platform can: the server's. */
   readonly olderHashes?: OlderHashCheck | undefined;
+  /** On a shared server: tells the staff key, the admin's password there (context.ts). */
+  readonly staffKey?: StaffKeyCheck | undefined;
 }
 
 export class Bank {
@@ -100,6 +102,7 @@ export class Bank {
       now: this.now,
       realNow: this.clock.realNow,
       olderHashes: options.olderHashes,
+      isStaffKey: options.staffKey,
     };
     const codes = new CodeKey();
     const lockouts = new Lockouts(context);
@@ -234,9 +237,10 @@ export class Bank {
   /**
    * Counts a call of a kind no token opens against its limits per client address and per e-mail
    * address (rate-limits.ts): undefined when it may go on, else how long to wait (it is not counted).
+   * `password`: login step 2's, for staff's sign-in, which is counted per client only (credentials.ts).
    */
-  admit(kind: LimitedCall, client: string, email: string): RateLimitRefusal | undefined {
-    return this.rateLimits.admit(kind, client, email);
+  admit(kind: LimitedCall, client: string, email: string, password?: string): RateLimitRefusal | undefined {
+    return this.rateLimits.admit(kind, client, this.credentials.isStaffCall(kind, email, password) ? '' : email);
   }
   /** {@link admit} for login step 1, the e-mail lookup. */
   admitLookup(client: string, email: string): RateLimitRefusal | undefined {

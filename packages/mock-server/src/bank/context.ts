@@ -4,6 +4,12 @@ import type { BankConfig } from './config';
 import type { Catalogue } from './model';
 import type { OlderHashCheck } from './security';
 
+/**
+ * Whether a secret is the server's staff key (MOCK_STAFF_KEY), compared in constant time; the key itself is
+ * not given to the bank, and no snapshot holds it.
+ */
+export type StaffKeyCheck = (secret: string) => boolean;
+
 export interface BankContext {
   readonly config: BankConfig;
   readonly catalogue: Catalogue;
@@ -15,6 +21,11 @@ export interface BankContext {
   readonly realNow: () => number;
   /** Checks passcode and PIN hashes of an older format, where the platform can (security.ts). */
   readonly olderHashes?: OlderHashCheck | undefined;
+  /**
+   * With a staff key (a shared server): the admin's password is the key, and staff's sign-in calls are
+   * never locked or limited per e-mail address (credentials.ts, docs/decisions/0047).
+   */
+  readonly isStaffKey?: StaffKeyCheck | undefined;
 }
 
 export const MINUTE = 60_000;

@@ -1,6 +1,7 @@
 /**
  * Wrong answers in a row: each factor (passcode, PIN, e-mailed codes) is counted on the user, on its
- * own; the fifth wrong answer locks that factor for a while, a right one clears the count.
+ * own; the fifth wrong answer locks that factor for a while, a right one clears the count. On a shared
+ * server the admin signs in with the staff key, which is not counted (credentials.ts).
  *
  * "In a row" means what it says: the count goes on until a right answer or a lock, however much time
  * passes between the answers, so moving the bank's clock (either way) never gives a guess back. Only

@@ -2,8 +2,8 @@
  * Limits on the calls that no token opens, each kind with its own (config.ts): login step 1, the e-mail
  * lookup (which shows a name and picture before the passcode); what checks a secret (login step 2, the
  * e-mail verification code, the reset code); what e-mails a code or a link; sign-ups. Each kind is
- * counted per client address and per e-mail address over all clients. Recent calls are not bank data
- * and are never snapshotted.
+ * counted per client address and per e-mail address over all clients (staff's own calls on a shared
+ * server per client only: credentials.ts). Recent calls are not bank data and are never snapshotted.
  */
 import type { BankConfig, CallLimits } from './config';
 import type { BankContext } from './context';
@@ -43,8 +43,9 @@ export class RateLimits {
   constructor(private readonly context: BankContext) {}
 
   /**
-   * Counts a call of a kind against its limits per client address and per e-mail address. Known and
-   * unknown addresses count alike. Over a limit it counts nothing and answers how long to wait.
+   * Counts a call of a kind against its limits per client address and per e-mail address (none: an empty
+   * address). Known and unknown addresses count alike. Over a limit it counts nothing and answers how long
+   * to wait.
    */
   admit(kind: LimitedCall, client: string, email: string): RateLimitRefusal | undefined {
     const now = this.context.now();

@@ -8,6 +8,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { Request, RequestHandler } from 'express';
+import type { StaffKeyCheck } from '../bank/context';
 import { BankError } from '../bank/errors';
 import { cookieSandbox, sandboxNamed } from './dev-sandboxes';
 import type { Sandboxes } from './sandboxes';
@@ -113,6 +114,15 @@ export function sameSiteWrites(ownHosts: readonly string[]): RequestHandler {
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /**
+ * Tells the staff key: a secret's digest compared with the key's in constant time (the digests have one
+ * length whatever the secret's). Only the key's digest is kept.
+ */
+export function staffKeyCheck(staffKey: string): StaffKeyCheck {
+  const key = digest(staffKey);
+  return (secret) => timingSafeEqual(digest(secret), key);
+}
+
+/**
  * The developer endpoints that stay open with a staff key: health, uploaded pictures (a sandbox's too), the staff address,
  * which only leads to the portal's admin area (where staff sign in), and what a visitor does with the
  * sandbox the request names: see it, start it over, open its link.
@@ -140,7 +150,7 @@ function isOpenWithKey(req: Request): boolean {
  */
 export function staffGate(staffKey: string | undefined, sandboxes: Sandboxes): RequestHandler {
   if (staffKey === undefined) return (_req, _res, next) => next();
-  const key = digest(staffKey);
+  const isStaffKey = staffKeyCheck(staffKey);
   const find = (name: string | undefined) => (name === undefined ? undefined : sandboxes.find(name));
   return async (req, res, next) => {
     if (isOpenWithKey(req)) {
@@ -149,7 +159,7 @@ export function staffGate(staffKey: string | undefined, sandboxes: Sandboxes): R
     }
     const [scheme, credential] = (req.headers.authorization ?? '').split(' ');
     if (scheme?.toLowerCase() === 'bearer' && credential) {
-      if (timingSafeEqual(digest(credential), key)) {
+      if (isStaffKey(credential)) {
         next();
         return;
       }

@@ -77,8 +77,10 @@ export function limitedCallOf(call: LimitedApiCall): LimitedCall | undefined {
 export function rateLimitRefusal(bank: Bank, call: LimitedApiCall, client: string): ApiResult | undefined {
   const kind = limitedCallOf(call);
   if (kind === undefined) return undefined;
-  const { email } = call.fields;
-  const refused = bank.admit(kind, client, typeof email === 'string' ? email : '');
+  const { email, password } = call.fields;
+  // Login step 2's password, by which staff's sign-in is told (bank/credentials.ts).
+  const secret = call.query.crud === 'userlogin' && typeof password === 'string' ? password : undefined;
+  const refused = bank.admit(kind, client, typeof email === 'string' ? email : '', secret);
   if (!refused) return undefined;
   return {
     ...errorResult(429, refused.message, 'rate_limited'),

@@ -33,7 +33,7 @@ import {
   sendError,
   sendReply,
 } from './reply';
-import { hostCheck, sameSiteWrites, staffGate } from './access';
+import { hostCheck, sameSiteWrites, staffGate, staffKeyCheck } from './access';
 import { DEV_ENDPOINTS, DEV_BODY_PATHS, STAFF_API_PATH, STAFF_BODY_LIMIT_BYTES } from './dev-endpoints';
 import { pickSandbox, sandboxOf, sandboxPerVisitor, sandboxRouter } from './dev-sandboxes';
 import {
@@ -120,12 +120,15 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
     options.stateFile === undefined
       ? undefined
       : new StateFile(options.stateFile, { delayMs: options.stateWriteDelayMs });
+  const staffKey = options.access?.staffKey;
   const seedOptions = {
     config: options.bank ?? {},
     // Hashes from before PBKDF2 (a state file's, a snapshot's) still sign in, and are brought up to date.
     olderHashes: checkScryptHash,
-    // On a shared server the admin signs in with the staff key: the seeded password is public.
-    adminPassword: options.access?.staffKey,
+    // On a shared server the admin signs in with the staff key: the seeded password is public. The bank
+    // tells the key by its digest only (docs/decisions/0047).
+    adminPassword: staffKey,
+    staffKey: staffKey === undefined ? undefined : staffKeyCheck(staffKey),
     ...(options.now ? { now: options.now } : {}),
   };
   /** How a bank of a sandbox is made, restored and reset: each sandbox signs its tokens with a key of its own. */

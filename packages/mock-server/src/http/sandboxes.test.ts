@@ -51,6 +51,7 @@ async function login(box: string | undefined, email = DEMO, password = DEMO_PASS
 interface StaffCustomer {
   readonly email: string;
   readonly balance: number;
+  readonly notice?: { readonly head: string; readonly body: string } | null;
 }
 interface StaffState {
   readonly customers: StaffCustomer[];
@@ -379,6 +380,45 @@ describe('the sandbox endpoints', () => {
       .set('Sec-Fetch-Mode', 'navigate')
       .expect(302);
     expect(mock.sandboxes.find('chosen-by-another-site')).toBeDefined();
+  });
+
+  it("'Start over' brings a sandbox made from a snapshot back to that snapshot, even once it is replaced or deleted", async () => {
+    const setNotice = (box: string | undefined, head: string) =>
+      inBox(box, 'post', `/__mock/staff/customers/${DEMO}/notice`).send({ head, body: head }).expect(200);
+    const noticeIn = async (box: string | undefined) =>
+      (await staffState(box)).customers.find((c) => c.email === DEMO)?.notice?.head ?? null;
+    await setNotice(undefined, 'Rehearsed');
+    await inBox(undefined, 'post', '/__mock/snapshots').send({ name: 'rehearsed' }).expect(201);
+    await request(mock.express).post('/__mock/sandboxes').send({ name: 'show', from: 'rehearsed' }).expect(201);
+    const startOver = () => inBox('show', 'post', '/__mock/sandbox/start-over').expect(200);
+
+    // The visitor signs in, changes the sandbox, and starts over.
+    const session = await login('show', 'nopin@bank.test');
+    expect((await api('show', '', { getinstituition: '1', token: session })).status).toBe(200);
+    await setNotice('show', 'Changed by the visitor');
+    await inBox('show', 'post', '/__mock/clock').send({ advanceMinutes: 3 }).expect(200);
+    await startOver();
+    expect(await noticeIn('show')).toBe('Rehearsed');
+    expect((await inBox('show', 'get', '/__mock/clock')).body).toMatchObject({ offsetMinutes: 0 });
+    expect((await inBox('show', 'get', '/__mock/journal')).body).toEqual([]);
+    // The snapshot's customers keep their ids: a session of the bank before opens nothing all the same.
+    expect((await api('show', '', { getinstituition: '1', token: session })).status).toBe(401);
+
+    // The named snapshot replaced, then deleted: the sandbox still starts over as it was made.
+    await setNotice(undefined, 'Rehearsed again');
+    await inBox(undefined, 'post', '/__mock/snapshots').send({ name: 'rehearsed' }).expect(201);
+    await setNotice('show', 'Changed again');
+    await startOver();
+    expect(await noticeIn('show')).toBe('Rehearsed');
+    await inBox(undefined, 'delete', '/__mock/snapshots/rehearsed').expect(200);
+    await setNotice('show', 'Changed once more');
+    await startOver();
+    expect(await noticeIn('show')).toBe('Rehearsed');
+    // The default bank and a sandbox made from the seed are as they were.
+    expect(await noticeIn(undefined)).toBe('Rehearsed again');
+    await setNotice('seeded', 'Changed in a seeded sandbox');
+    await inBox('seeded', 'post', '/__mock/sandbox/start-over').expect(200);
+    expect(await noticeIn('seeded')).toBeNull();
   });
 
   it("'Start over' resets the request's own sandbox, and refuses the default bank", async () => {

@@ -3,7 +3,8 @@
  * with its customers, ledger, outbox, clock and token key (in its {@link Bank}), its request journal, its
  * named snapshots and its fault rules. A request picks one by the `X-Mock-Sandbox` header or the
  * `mock_sandbox` cookie; with neither it reaches the default bank. The first use of a name makes its
- * sandbox from the seed. An idle sandbox goes after `idleMinutes` of real time; at most `max` exist at
+ * sandbox from the seed; staff may make one from a named snapshot of the default bank instead. 'Start over'
+ * brings a sandbox back to how it began: that snapshot, or the seed. An idle sandbox goes after `idleMinutes` of real time; at most `max` exist at
  * once, and the next is refused (503); a client on another machine may hold at most `perClient` (429).
  *
  * Only the default bank is kept in the state file: sandboxes are short-lived, and live in memory only.
@@ -59,12 +60,17 @@ export class Sandbox implements DevHost {
   readonly createdAt: number;
   lastUsedAt: number;
   private current: Bank;
+  /**
+   * The snapshot it was made from, if it was: kept as it was then, whatever becomes of the named snapshot
+   * afterwards (a snapshot is never changed once taken; a bank made from it copies it).
+   */
+  private readonly origin: BankSnapshot | undefined;
 
   constructor(
     /** Null for the default bank. */
     readonly name: string | null,
     bank: Bank,
-    private readonly maker: BankMaker,
+    private maker: BankMaker,
     options: {
       /** The real time (ms), by which a sandbox's idle time is counted and its calls are journalled. */
       readonly realNow: () => number;
@@ -72,9 +78,12 @@ export class Sandbox implements DevHost {
       readonly snapshots?: NamedSnapshots;
       /** The address of the client on another machine it was made for, if it was. */
       readonly madeFor?: string | undefined;
+      /** The snapshot it was made from (none: from the seed). */
+      readonly from?: BankSnapshot | undefined;
     },
   ) {
     this.current = bank;
+    this.origin = options.from;
     this.journal = new Journal({ now: options.realNow });
     this.snapshots = options.snapshots ?? new NamedSnapshots();
     this.createdAt = options.realNow();
@@ -93,8 +102,19 @@ export class Sandbox implements DevHost {
     return this.current;
   }
 
+  /** POST /__mock/reset: back to the seed. */
   async reset(): Promise<void> {
     this.current = await this.maker.seed();
+  }
+
+  /**
+   * 'Start over': back to how it began, the snapshot it was made from or the seed, on a fresh clock, with
+   * `maker`'s new token key, so that no session of the bank before it opens anything (the snapshot's
+   * customers keep their ids).
+   */
+  async startOver(maker: BankMaker): Promise<void> {
+    this.current = this.origin ? maker.restore(this.origin) : await maker.seed();
+    this.maker = maker;
   }
 
   restore(snapshot: BankSnapshot): Promise<void> {
@@ -195,11 +215,14 @@ export class Sandboxes {
     return this.make(this.freshName(), undefined, true, client);
   }
 
-  /** 'Start over': a sandbox back to the seed, its journal and fault rules cleared (never the default bank). */
+  /**
+   * 'Start over': a sandbox back to how it began (the snapshot it was made from, or the seed), its journal
+   * and fault rules cleared (never the default bank).
+   */
   async startOver(sandbox: Sandbox): Promise<void> {
     if (sandbox.name === null)
       refuse('conflict', 'This request reaches the default bank: reset it with POST /__mock/reset');
-    await sandbox.reset();
+    await sandbox.startOver(this.newMaker());
     sandbox.journal.clear();
     sandbox.faults.clear();
   }
@@ -298,7 +321,7 @@ export class Sandboxes {
   ): Promise<Sandbox> {
     const maker = this.newMaker();
     const bank = from ? maker.restore(from) : await maker.seed();
-    const sandbox = new Sandbox(name, bank, maker, { realNow: this.realNow, perVisitor, madeFor });
+    const sandbox = new Sandbox(name, bank, maker, { realNow: this.realNow, perVisitor, madeFor, from });
     this.named.set(name, sandbox);
     return sandbox;
   }
