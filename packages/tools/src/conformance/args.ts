@@ -23,8 +23,14 @@ exactly as the portal sends them, and checks every reply against the contract.
   --help            this text
 
 Without --read-only the writes are fired too, after the reads: they change the account (a transfer and
-deposits of ${CHECK_AMOUNT}, a new sign-up, a new profile picture). Exit code 0 when every row passes, 1 otherwise,
-2 on bad usage.`;
+deposits of ${CHECK_AMOUNT}, a new sign-up, a new profile picture).
+
+When nothing answers at URL (nothing listens there, the name does not resolve), the check stops at its
+first request and says so in one line with the network's error, instead of printing rows; --json then
+prints nothing on stdout, and --junit writes one test case in error instead of one per row.
+
+Exit code 0 when every row passes, 1 otherwise, 2 when the check could not run: bad usage, or nothing
+answered at URL.`;
 
 /** The reports a run writes besides (or, with `json`, instead of) the table. */
 export interface ReportOptions {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { operationNames, operations, type OperationName } from '@ebank/contract';
 import { parseCheckArgs } from './args';
-import { allPass, REFUSALS, runConformance, SIGN_IN, type CheckRow } from './check';
+import { allPass, HostUnreachable, networkReason, REFUSALS, runConformance, SIGN_IN, type CheckRow } from './check';
 import { json, refusal, standIn } from './stand-in';
 import { formatTable } from './table';
 
@@ -185,12 +185,60 @@ describe('the conformance check', () => {
     expect(rows.some((r) => r.skipped)).toBe(false);
   });
 
-  it('reports a host that cannot be reached on every row', async () => {
-    const down: typeof fetch = () => Promise.reject(new TypeError('fetch failed'));
-    const rows = await runConformance({ base: 'http://host.test/', readOnly: true, fetch: down });
-    expect(rows.length).toBeGreaterThan(0);
-    expect(rows.every((r) => !r.ok)).toBe(true);
-    expect(rowOf(rows, 'lookupUser')?.issues).toEqual(['no reply: fetch failed']);
+  it('stops at the first request when nothing answers, with the network error and no rows', async () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8080'), { code: 'ECONNREFUSED' });
+    let tries = 0;
+    const down: typeof fetch = () => {
+      tries += 1;
+      return Promise.reject(new TypeError('fetch failed', { cause: refused }));
+    };
+    const told: CheckRow[] = [];
+    const run = runConformance({ base: 'http://host.test', fetch: down, onRow: (row) => told.push(row) });
+    const error = await run.then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    expect(error).toBeInstanceOf(HostUnreachable);
+    expect(error).toMatchObject({
+      base: 'http://host.test/',
+      reason: 'connect ECONNREFUSED 127.0.0.1:8080',
+      message: 'Nothing answered at http://host.test/: connect ECONNREFUSED 127.0.0.1:8080',
+      advice: 'No operation was checked: is the host running, and listening at that address?',
+    });
+    expect(tries).toBe(1);
+    expect(told).toEqual([]);
+  });
+
+  it('keeps a row per request for a host that answered and then stopped', async () => {
+    const host = standIn();
+    const flaky: typeof fetch = async (url, init) => {
+      if (host.received.length >= SIGN_IN.length)
+        throw new TypeError('fetch failed', { cause: new Error('socket hang up') });
+      return host.fetch(url, init);
+    };
+    const rows = await runConformance({ base: 'http://host.test/', readOnly: true, fetch: flaky });
+    expect(rows.map((r) => r.operation)).toEqual([...SIGN_IN, ...queries, ...Object.values(REFUSALS)]);
+    expect(rowOf(rows, 'login')).toMatchObject({ status: 200, ok: true });
+    expect(rowOf(rows, 'getInstitution')?.issues).toEqual(['no reply: fetch failed (socket hang up)']);
+    expect(rowOf(rows, REFUSALS.noMarker)?.issues).toEqual(['no reply: fetch failed (socket hang up)']);
+  });
+
+  it("names the network's own error: the innermost cause, each address tried, the blocked port", () => {
+    const attempt = (message: string) => Object.assign(new Error(message), { code: 'ECONNREFUSED' });
+    const both = new AggregateError([
+      attempt('connect ECONNREFUSED ::1:8080'),
+      attempt('connect ECONNREFUSED 127.0.0.1:8080'),
+    ]);
+    expect(networkReason(new TypeError('fetch failed', { cause: both }))).toBe(
+      'connect ECONNREFUSED ::1:8080; connect ECONNREFUSED 127.0.0.1:8080',
+    );
+    expect(
+      networkReason(new TypeError('fetch failed', { cause: Object.assign(new Error(''), { code: 'ETIMEDOUT' }) })),
+    ).toBe('ETIMEDOUT');
+    expect(networkReason('down')).toBe('down');
+    expect(new HostUnreachable('http://127.0.0.1:9/', 'bad port').advice).toBe(
+      'No operation was checked: fetch never connects to port 9, one the fetch standard blocks; use another.',
+    );
   });
 });
 

@@ -107,6 +107,45 @@ export const REFUSALS = {
   unknownCrud: 'refusal: unknown crud',
 } as const;
 
+/**
+ * Nothing answered the check's first request at the host's address (nothing listens there, the name does
+ * not resolve, the TLS handshake fails): no operation could be checked, so the run stops there instead of
+ * giving every row the same failure. A host that has answered once and then stops keeps its rows.
+ */
+export class HostUnreachable extends Error {
+  /** The line that follows the message: that nothing was checked, and what to look at. */
+  readonly advice: string;
+
+  constructor(
+    /** The API base, as checked. */
+    readonly base: string,
+    /** What the network said, such as `connect ECONNREFUSED 127.0.0.1:8080`. */
+    readonly reason: string,
+  ) {
+    super(`Nothing answered at ${base}: ${reason}`);
+    this.name = 'HostUnreachable';
+    const port = URL.canParse(base) ? new URL(base).port : '';
+    // fetch refuses the ports the fetch standard blocks (9, 25, 6000, ...) without trying them.
+    this.advice =
+      reason === 'bad port'
+        ? `No operation was checked: fetch never connects to port ${port}, one the fetch standard blocks; use another.`
+        : 'No operation was checked: is the host running, and listening at that address?';
+  }
+}
+
+/**
+ * What went wrong on the network, from fetch's error: the innermost cause (fetch's own message is only
+ * "fetch failed"), every attempt's when several addresses were tried.
+ */
+export function networkReason(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  if (error.cause !== undefined) return networkReason(error.cause);
+  if (error instanceof AggregateError && error.errors.length > 0)
+    return [...new Set(error.errors.map(networkReason))].join('; ');
+  const code: unknown = Reflect.get(error, 'code');
+  return error.message || (typeof code === 'string' ? code : error.name);
+}
+
 /** The label of the row that says the sign-in gave no user token. */
 export const SIGN_IN_ROW = 'sign-in';
 
@@ -364,7 +403,10 @@ const REFUSAL_WIRE: Readonly<Record<keyof typeof REFUSALS, string>> = {
   unknownCrud: `crud=${UNKNOWN_CRUD}`,
 };
 
-/** Runs the check and returns one row per request, in the order they were sent. */
+/**
+ * Runs the check and returns one row per request, in the order they were sent; throws
+ * {@link HostUnreachable} when nothing answers the first request.
+ */
 export async function runConformance(options: CheckOptions): Promise<CheckRow[]> {
   const base = options.base.endsWith('/') ? options.base : `${options.base}/`;
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
@@ -378,6 +420,12 @@ export async function runConformance(options: CheckOptions): Promise<CheckRow[]>
   const prepare = prepareFor(seed);
   const tokens: { user?: string | undefined; kyc?: string | undefined } = {};
   const rows: CheckRow[] = [];
+  /** Whether the host has answered a request yet (with any status). */
+  let answered = false;
+  /** A request that got no reply: when none has had one, nothing answers at the address at all. */
+  const noReplyYet = (failure: unknown) => {
+    if (!answered) throw new HostUnreachable(base, networkReason(failure));
+  };
   /** Adds a row; `since` is when its request was sent (`performance.now()`), if one was. */
   const push = (row: CheckRow, since?: number) => {
     rows.push(row);
@@ -418,6 +466,7 @@ export async function runConformance(options: CheckOptions): Promise<CheckRow[]>
           failure = error;
           throw error;
         }
+        answered = true;
         const text = await response.text();
         exchange = { status: response.status, text };
         const empty = [101, 204, 205, 304].includes(response.status);
@@ -442,6 +491,7 @@ export async function runConformance(options: CheckOptions): Promise<CheckRow[]>
         return;
       }
     }
+    if (exchange === undefined) noReplyYet(failure);
     push({ operation: name, wire, ...judgeCall(operation, exchange, failure) }, sentAt);
   }
 
@@ -468,10 +518,12 @@ export async function runConformance(options: CheckOptions): Promise<CheckRow[]>
         body,
         headers: { Accept: 'application/json' },
       });
+      answered = true;
       exchange = { status: response.status, text: await response.text() };
     } catch (error) {
       failure = error;
     }
+    if (exchange === undefined) noReplyYet(failure);
     push({ operation: REFUSALS[label], wire: REFUSAL_WIRE[label], ...judgeRefusal(exchange, failure) }, sentAt);
   }
 

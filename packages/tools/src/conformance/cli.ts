@@ -1,7 +1,7 @@
 /**
  * `pnpm contract:check --base URL [--email E --passcode P] [--read-only] [--junit FILE] [--json]`: the
  * conformance check (check.ts) from the command line (command.ts). Prints the table, or the rows as
- * JSON; exit code 0 when every row passes, 1 otherwise, 2 on bad usage.
+ * JSON; exit code 0 when every row passes, 1 otherwise, 2 on bad usage or when nothing answers at URL.
  */
 import { runCommand } from './command';
 

@@ -4,6 +4,8 @@
  * shell, is in packages/mock-server/src/http/conformance-reports.test.ts.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,6 +37,15 @@ async function run(argv: readonly string[], host: typeof fetch = standIn().fetch
     fetch: host,
   });
   return { code, stdout, stderr };
+}
+
+/** A real server on a free port of this machine, with its base and how to stop it. */
+async function serve(listener: RequestListener) {
+  const server = createServer(listener);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const close = () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve())));
+  return { base: `http://127.0.0.1:${port}/`, port, close };
 }
 
 /** A host whose getContact reply does not match the contract. */
@@ -140,6 +151,61 @@ describe('contract:check', () => {
     expect(code).toBe(1);
     expect(stdout).toContain('rows pass');
     expect(stderr).toMatch(/^Could not write the JUnit report to .*a-file\/x\.xml: /mu);
+  });
+
+  describe('against an address where nothing answers (a port just closed)', () => {
+    let closed: { base: string; port: number };
+    beforeAll(async () => {
+      const server = await serve(() => undefined);
+      await server.close();
+      closed = server;
+    });
+
+    it('says so once, with the URL and the error, prints no rows and exits 2', async () => {
+      const { code, stdout, stderr } = await run(['--base', closed.base, '--read-only'], fetch);
+      expect(code).toBe(2);
+      expect(stdout).toBe(`Checking ${closed.base} against the contract (read-only)\n\n`);
+      expect(stderr).toBe(
+        `Nothing answered at ${closed.base}: connect ECONNREFUSED 127.0.0.1:${closed.port}\n` +
+          'No operation was checked: is the host running, and listening at that address?\n',
+      );
+    });
+
+    it('with --json prints nothing on stdout; --junit writes one case in error, not a failure per row', async () => {
+      const file = path.join(dir, 'unreachable', 'contract.xml');
+      const { code, stdout, stderr } = await run(['--base', closed.base, '--json', '--junit', file], fetch);
+      expect(code).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr).toMatch(/^Checking .*\n\nNothing answered at .*: connect ECONNREFUSED /u);
+      expect(stderr).toContain(`JUnit report written to ${file} (1 test, 1 error, no rows)\n`);
+      const root = readXml(await readFile(file, 'utf8'));
+      expect(root.attributes).toMatchObject({ tests: '1', failures: '0', errors: '1', skipped: '0' });
+      const suite = childrenNamed(root, 'testsuite')[0]!;
+      const cases = childrenNamed(suite, 'testcase');
+      expect(cases.map((c) => c.attributes)).toEqual([
+        expect.objectContaining({ classname: 'contract.host', name: 'the host answers' }),
+      ]);
+      const [error] = childrenNamed(cases[0]!, 'error');
+      expect(error?.attributes).toEqual({
+        message: `Nothing answered at ${closed.base}: connect ECONNREFUSED 127.0.0.1:${closed.port}`,
+        type: 'unreachable',
+      });
+      expect(error?.text).toMatch(/\nNo operation was checked: is the host running/u);
+    });
+  });
+
+  it('keeps a row per operation for a server that answers, even when it answers with errors', async () => {
+    const server = await serve((_, res) => res.writeHead(503, { 'content-type': 'text/html' }).end('<h1>down</h1>'));
+    try {
+      const { code, stdout, stderr } = await run(['--base', server.base, '--read-only'], fetch);
+      expect(code).toBe(1);
+      expect(stderr).toBe('');
+      expect(stdout).toMatch(/^lookupUser +crud=iduser +503 +FAIL +\(body\): the reply is not JSON/mu);
+      expect(stdout).toMatch(/^refusal: unknown crud +\S+ +503 +FAIL/mu);
+      expect(stdout).toMatch(/\n0 of \d+ rows pass \(read-only: no writes were fired\)\n$/u);
+    } finally {
+      await server.close();
+    }
   });
 
   it('documents --junit and --json in --help', async () => {

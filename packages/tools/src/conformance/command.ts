@@ -2,14 +2,15 @@
  * The command line of the conformance check, as a function of its arguments and its output streams
  * (`cli.ts` gives it the process's): prints the table, or with `--json` the rows as JSON and nothing
  * else on stdout; with `--junit FILE` also writes a JUnit XML report. Returns the exit code: 0 when
- * every row passes, 1 otherwise, 2 on bad usage.
+ * every row passes, 1 otherwise, 2 when it could not run: bad usage, or nothing answered at the host's
+ * address (then one line says so instead of the rows, and the JUnit report holds one case in error).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseCheckArgs, USAGE } from './args';
-import { allPass, runConformance, type CheckRow, type TimedRow } from './check';
+import { allPass, HostUnreachable, runConformance, type CheckRow, type TimedRow } from './check';
 import { formatJson } from './json';
-import { formatJUnit, junitCounts } from './junit';
+import { formatJUnit, formatUnreachableJUnit, junitCounts, type JUnitSuite } from './junit';
 import { formatTable, summary } from './table';
 import { answerUsage, describeError } from '../cli-args';
 
@@ -34,6 +35,16 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
   const startedAt = new Date();
   const start = performance.now();
   const durations = new Map<CheckRow, number>();
+  const suite = (): JUnitSuite => ({
+    base: options.base,
+    startedAt,
+    durationMs: performance.now() - start,
+    properties: {
+      readOnly: String(readOnly),
+      encoding: options.encoding ?? 'urlencoded',
+      ...(options.email === undefined ? {} : { email: options.email }),
+    },
+  });
   let rows: CheckRow[];
   try {
     rows = await runConformance({
@@ -42,10 +53,18 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
       onRow: (row, durationMs) => durations.set(row, durationMs),
     });
   } catch (error) {
+    if (error instanceof HostUnreachable) {
+      // One line, not a row per operation with the same error; the exit code of a run that could not start.
+      io.stderr(`${error.message}\n${error.advice}\n`);
+      if (reports.junit !== undefined) {
+        const written = await writeReport(io, reports.junit, formatUnreachableJUnit(error, suite()));
+        if (written !== undefined) io.stderr(`JUnit report written to ${written} (1 test, 1 error, no rows)\n`);
+      }
+      return 2;
+    }
     io.stderr(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     return 1;
   }
-  const durationMs = performance.now() - start;
   const timed: TimedRow[] = rows.map((row) => ({ ...row, durationMs: durations.get(row) ?? 0 }));
 
   if (reports.json) {
@@ -55,22 +74,25 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
 
   let code = allPass(rows) ? 0 : 1;
   if (reports.junit !== undefined) {
-    const file = path.resolve(io.cwd, reports.junit);
-    const properties = {
-      readOnly: String(readOnly),
-      encoding: options.encoding ?? 'urlencoded',
-      ...(options.email === undefined ? {} : { email: options.email }),
-    };
-    const xml = formatJUnit(timed, { base: options.base, startedAt, durationMs, properties });
-    try {
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, xml);
+    const written = await writeReport(io, reports.junit, formatJUnit(timed, suite()));
+    if (written === undefined) code = 1;
+    else {
       const { tests, failures, skipped } = junitCounts(rows);
-      io.stderr(`JUnit report written to ${file} (${tests} tests, ${failures} failures, ${skipped} skipped)\n`);
-    } catch (error) {
-      io.stderr(`Could not write the JUnit report to ${file}: ${describeError(error)}\n`);
-      code = 1;
+      io.stderr(`JUnit report written to ${written} (${tests} tests, ${failures} failures, ${skipped} skipped)\n`);
     }
   }
   return code;
+}
+
+/** Writes a report, making its folder; the file written, or undefined when it could not be (said on stderr). */
+async function writeReport(io: CommandIo, name: string, xml: string): Promise<string | undefined> {
+  const file = path.resolve(io.cwd, name);
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, xml);
+    return file;
+  } catch (error) {
+    io.stderr(`Could not write the JUnit report to ${file}: ${describeError(error)}\n`);
+    return undefined;
+  }
 }

@@ -4,11 +4,13 @@
  * `contract.refusals`) and named by the row's operation and how it goes on the wire. A failed row carries
  * a `<failure>` whose message is its zod issues and whose body details them; a row that was not sent
  * because the sign-in failed is `<skipped/>`, with why in its `<system-out>`; a row the host refused as
- * the contract says has how in its `<system-out>`.
+ * the contract says has how in its `<system-out>`. When nothing answered at the host's address there are
+ * no rows: the report holds one case in error (`contract.host`), so CI shows a run that could not start,
+ * not a row of failures.
  */
 import { operations, type OperationName } from '@ebank/contract';
 import junitReportBuilder, { type TestCase } from 'junit-report-builder';
-import { REFUSALS, SIGN_IN, type CheckRow, type TimedRow } from './check';
+import { REFUSALS, SIGN_IN, type CheckRow, type HostUnreachable, type TimedRow } from './check';
 
 export interface JUnitSuite {
   /** The host's API base, as checked. */
@@ -96,8 +98,8 @@ export function junitCounts(rows: readonly CheckRow[]) {
   return { tests: rows.length, failures, errors: 0, skipped };
 }
 
-/** The whole report, an XML document ending with a line feed. */
-export function formatJUnit(rows: readonly TimedRow[], suite: JUnitSuite): string {
+/** A report's builder with its one suite, named and timed, with the run's properties. */
+function newReport(suite: JUnitSuite) {
   const builder = junitReportBuilder.newBuilder();
   // The builder counts tests, failures, errors and skipped on both levels; the time is the suite's.
   builder.name('contract:check');
@@ -108,6 +110,34 @@ export function formatJUnit(rows: readonly TimedRow[], suite: JUnitSuite): strin
     .time(seconds(suite.durationMs));
   for (const [name, value] of Object.entries({ base: suite.base, ...suite.properties }))
     testSuite.property(attributeText(name), attributeText(value));
+  return { builder, testSuite };
+}
+
+/** The whole report, an XML document ending with a line feed. */
+export function formatJUnit(rows: readonly TimedRow[], suite: JUnitSuite): string {
+  const { builder, testSuite } = newReport(suite);
   for (const row of rows) fillCase(testSuite.testCase(), row);
+  return `${builder.build()}\n`;
+}
+
+/** The group and name of the one case of a run that nothing answered. */
+export const UNREACHABLE_CASE = { classname: 'contract.host', name: 'the host answers' } as const;
+
+/**
+ * The report of a run that nothing answered: one case in error (not a failure: nothing was checked), whose
+ * message says where and why.
+ */
+export function formatUnreachableJUnit(unreachable: HostUnreachable, suite: JUnitSuite): string {
+  const { builder, testSuite } = newReport(suite);
+  testSuite
+    .testCase()
+    .className(UNREACHABLE_CASE.classname)
+    .name(UNREACHABLE_CASE.name)
+    .time(seconds(suite.durationMs))
+    .error(
+      attributeText(unreachable.message),
+      'unreachable',
+      bodyText(`${unreachable.message}\n${unreachable.advice}`),
+    );
   return `${builder.build()}\n`;
 }

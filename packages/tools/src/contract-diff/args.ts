@@ -4,16 +4,27 @@ import { readArgs } from '../cli-args';
 
 export const USAGE = `Usage: pnpm contract:diff --base REF [--head REF] [--json] [--junit FILE]
 
-Compares the contract (packages/contract) at the git ref REF with the working tree, operation by
-operation: selectors, tokens, request fields and files, reply fields, enums, optional or required. Each
-change is breaking for the host (a host that follows the old contract no longer satisfies the new one),
-breaking for the portal (a portal built on the old contract breaks against a host that follows the new
-one), breaking for both, or compatible.
+Lists what changed in the contract (packages/contract) from one version to another, operation by
+operation (selectors, tokens, request fields and files, reply fields, enums, optional or required), and
+whom each change breaks. The version before is the one at the git ref given with --base; the version after
+is the working tree's (uncommitted edits included) or, with --head, the one at that ref. "Added" means in
+the version after and not before.
 
-  --base REF        the git ref to compare with: a branch, a tag, a commit (main, HEAD~3, v1.2)
-  --head REF        compare the contract at this ref instead of the working tree's
-  --json            print {base, commit, changes: [{operation, path, change, class}], breaking} instead
-                    of the table (class: host, portal, both or compatible); everything else goes to stderr
+The portal is a client of the host. Each change is one of:
+  breaking for the host    the host has to change first: a portal built on the contract after fails
+                           against a host that still follows the contract before
+  breaking for the portal  clients have to change first: a portal (or any other client of the host)
+                           built on the contract before fails against a host that follows the contract
+                           after
+  breaking for both        each side fails against the other one as it was: they change together
+  compatible               neither: both keep working whichever changes first
+
+  --base REF        the contract before: a git ref (a branch, a tag, a commit: main, HEAD~3, v1.2)
+  --head REF        the contract after: a git ref (default: the working tree)
+  --json            print {base, commit, head, headCommit, changes: [{operation, path, change, class}],
+                    breaking} instead of the table (base and commit the version before, head and
+                    headCommit the one after, null for the working tree; class: host, portal, both or
+                    compatible); everything else goes to stderr
   --junit FILE      also write a JUnit XML report to FILE, for CI: one test case per operation, failed
                     when it has a breaking change (one line per breaking change)
   --help            this text
@@ -25,8 +36,9 @@ export type ParsedArgs =
   | {
       readonly ok: true;
       readonly help: false;
+      /** The ref of the contract before. */
       readonly base: string;
-      /** The ref to compare with the base; the working tree when absent. */
+      /** The ref of the contract after; the working tree when absent. */
       readonly head?: string | undefined;
       readonly reports: ReportOptions;
     }

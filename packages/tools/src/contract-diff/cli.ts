@@ -1,7 +1,8 @@
 /**
- * `pnpm contract:diff --base REF [--json] [--junit FILE]`: the contract at a git ref compared with the
- * working tree's (command.ts). Prints the table, or the changes as JSON; exit code 0 when no change is
- * breaking, 1 otherwise, 2 on bad usage.
+ * `pnpm contract:diff --base REF [--head REF] [--json] [--junit FILE]`: what changed in the contract from
+ * the version at a git ref (before) to the working tree's or the one at `--head` (after) (command.ts).
+ * Prints the table, or the changes as JSON; exit code 0 when no change is breaking, 1 otherwise, 2 on
+ * bad usage.
  */
 import { runDiff } from './command';
 

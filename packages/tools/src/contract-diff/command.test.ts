@@ -28,6 +28,7 @@ const op = (name: string, request: RequestSchema, reply: z.ZodType): OperationDe
   operationOf(operation({ selector: marker(name), auth: 'user', kind: 'mutation', summary: name }, { request, reply }));
 
 const COMMIT = 'c0ffee0000000000000000000000000000000000';
+const HEAD_COMMIT = 'feed000000000000000000000000000000000000';
 const base: ContractOperations = {
   send: op('sendmoney', z.strictObject({ amount: money() }), z.object({ status: str })),
   old: op('oldthing', z.strictObject({}), z.object({ status: str })),
@@ -37,8 +38,14 @@ const head: ContractOperations = {
   fresh: op('freshthing', z.strictObject({}), z.object({ status: str })),
 };
 
-/** Runs the command in the process with its output caught, against the fixture contracts. */
-async function run(argv: readonly string[], contracts = { base, head }) {
+/**
+ * Runs the command in the process with its output caught, against the fixture contracts: `base` at any
+ * ref but `v2`, `head` in the working tree, `v2` (by default `head`) at `v2`.
+ */
+async function run(
+  argv: readonly string[],
+  contracts: { base: ContractOperations; head: ContractOperations; v2?: ContractOperations } = { base, head },
+) {
   let stdout = '';
   let stderr = '';
   const code = await runDiff(argv, {
@@ -48,42 +55,88 @@ async function run(argv: readonly string[], contracts = { base, head }) {
     load: (ref) =>
       ref === 'gone'
         ? resolveRef(ref).then(() => ({ commit: COMMIT, operations: contracts.base }))
-        : Promise.resolve({ commit: COMMIT, operations: contracts.base }),
+        : Promise.resolve(
+            ref === 'v2'
+              ? { commit: HEAD_COMMIT, operations: contracts.v2 ?? contracts.head }
+              : { commit: COMMIT, operations: contracts.base },
+          ),
     head: contracts.head,
   });
   return { code, stdout, stderr };
 }
 
+const WORKING_TREE_HEADING = [
+  'Before (--base):    main (c0ffee000000)',
+  'After (no --head):  the working tree, uncommitted edits included',
+  '',
+];
+
 describe('contract:diff on fixture contracts', () => {
-  it('prints the table and exits 1 on a breaking change', async () => {
+  it('names the versions before and after, prints the table, what its breaking classes mean, and exits 1', async () => {
     const { code, stdout, stderr } = await run(['--base', 'main']);
     expect(code).toBe(1);
     expect(stderr).toBe('');
     expect(stdout.split('\n')).toEqual([
+      ...WORKING_TREE_HEADING,
       'operation  where         change                class',
       '---------  ------------  --------------------  -----------------------',
       'send       request.note  optional field added  compatible',
       'fresh      operation     operation added       breaking for the host',
       'old        operation     operation removed     breaking for the portal',
       '',
-      '3 changes to the contract since main (c0ffee000000): 2 breaking (1 for the host, 1 for the portal), 1 compatible',
+      'breaking for the host: the host has to change first: a portal built on the contract after fails against a host that still follows the contract before',
+      'breaking for the portal: clients have to change first: a portal (or any other client of the host) built on the contract before fails against a host that follows the contract after',
+      '',
+      '3 changes to the contract from main (c0ffee000000) to the working tree: 2 breaking (1 for the host, 1 for the portal), 1 compatible',
       '',
     ]);
   });
 
-  it('exits 0 when every change is compatible', async () => {
+  it('exits 0 when every change is compatible, with no legend', async () => {
     const { code, stdout } = await run(['--base', 'main'], { base: { send: base.send! }, head: { send: head.send! } });
     expect(code).toBe(0);
-    expect(stdout).toMatch(/1 change to the contract since main \(c0ffee000000\): none breaking, 1 compatible\n$/u);
+    expect(stdout).not.toContain('has to change');
+    expect(stdout).toMatch(
+      /\n\n1 change to the contract from main \(c0ffee000000\) to the working tree: none breaking, 1 compatible\n$/u,
+    );
   });
 
-  it('with --json prints only the JSON document on stdout, the summary on stderr', async () => {
+  it('with --head compares the contract at --base (before) with the one at --head (after), not the working tree', async () => {
+    const { code, stdout } = await run(['--base', 'main', '--head', 'v2'], { base, head: base, v2: head });
+    expect(code).toBe(1);
+    const lines = stdout.split('\n');
+    expect(lines.slice(0, 3)).toEqual([
+      'Before (--base):  main (c0ffee000000)',
+      'After (--head):   v2 (feed00000000)',
+      '',
+    ]);
+    expect(lines).toContain('fresh      operation     operation added       breaking for the host');
+    expect(lines.at(-2)).toBe(
+      '3 changes to the contract from main (c0ffee000000) to v2 (feed00000000): 2 breaking (1 for the host, 1 for the portal), 1 compatible',
+    );
+    const json = await run(['--base', 'main', '--head', 'v2', '--json'], { base, head: base, v2: head });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      base: 'main',
+      commit: COMMIT,
+      head: 'v2',
+      headCommit: HEAD_COMMIT,
+    });
+    expect(json.stderr).toMatch(/^Before \(--base\): {2}main \(c0ffee000000\)\nAfter \(--head\): {3}v2 /u);
+    // The same contract before and after: nothing changed.
+    const same = await run(['--base', 'v2', '--head', 'v2']);
+    expect(same.code).toBe(0);
+    expect(same.stdout).toMatch(/\n\nNo changes to the contract from v2 \(feed00000000\) to v2 \(feed00000000\)\n$/u);
+  });
+
+  it('with --json prints only the JSON document on stdout; the versions and the summary on stderr', async () => {
     const { code, stdout, stderr } = await run(['--base', 'main', '--json']);
     expect(code).toBe(1);
     const report = JSON.parse(stdout) as JsonReport;
     expect(report).toEqual({
       base: 'main',
       commit: COMMIT,
+      head: null,
+      headCommit: null,
       breaking: 2,
       changes: [
         { operation: 'send', path: 'request.note', change: 'optional field added', class: 'compatible' },
@@ -91,7 +144,9 @@ describe('contract:diff on fixture contracts', () => {
         { operation: 'old', path: 'operation', change: 'operation removed', class: 'portal' },
       ],
     });
-    expect(stderr).toMatch(/^3 changes to the contract since main/u);
+    expect(stderr).toBe(
+      `${WORKING_TREE_HEADING.join('\n')}\n3 changes to the contract from main (c0ffee000000) to the working tree: 2 breaking (1 for the host, 1 for the portal), 1 compatible\n`,
+    );
   });
 
   it('with --junit writes one test case per operation, failed for a breaking change', async () => {
@@ -102,6 +157,11 @@ describe('contract:diff on fixture contracts', () => {
     const root = readXml(await readFile(file, 'utf8'));
     expect(root.attributes).toMatchObject({ name: 'contract:diff', tests: '3', failures: '2' });
     const [suite] = childrenNamed(root, 'testsuite');
+    expect(childrenNamed(childrenNamed(suite!, 'properties')[0]!, 'property').map((p) => p.attributes)).toEqual([
+      { name: 'base', value: 'main' },
+      { name: 'commit', value: COMMIT },
+      { name: 'head', value: 'working tree' },
+    ]);
     const cases = childrenNamed(suite!, 'testcase');
     expect(cases.map((c) => c.attributes.name)).toEqual(['send (sendmoney)', 'fresh (freshthing)', 'old (oldthing)']);
     expect(childrenNamed(cases[0]!, 'failure')).toEqual([]);
@@ -112,6 +172,15 @@ describe('contract:diff on fixture contracts', () => {
       type: 'portal',
     });
     expect(failure?.text).toBe('operation: operation removed (breaking for the portal)');
+  });
+
+  it('says in --help which version is before and which after, and what each class asks of whom', async () => {
+    const { code, stdout } = await run(['--help']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^ {2}--base REF {8}the contract before: a git ref/mu);
+    expect(stdout).toMatch(/^ {2}--head REF {8}the contract after: a git ref \(default: the working tree\)$/mu);
+    expect(stdout).toMatch(/^ {2}breaking for the host {4}the host has to change first/mu);
+    expect(stdout).toMatch(/^ {2}breaking for the portal {2}clients have to change first/mu);
   });
 
   it('exits 2 with one line on bad usage or an unknown ref', async () => {
@@ -144,9 +213,19 @@ describe('contract:diff from the shell, on a git ref', () => {
     const commit = await resolveRef('HEAD');
     const junit = path.join(dir, 'head.xml');
     const { code, stdout, stderr } = await shell(['--base', 'HEAD', '--head', 'HEAD', '--json', '--junit', junit]);
-    expect(stderr).toContain(`No changes to the contract since HEAD (${commit.slice(0, 12)})`);
+    const at = `HEAD (${commit.slice(0, 12)})`;
+    expect(stderr).toContain(
+      `Before (--base):  ${at}\nAfter (--head):   ${at}\n\nNo changes to the contract from ${at} to ${at}\n`,
+    );
     expect(code).toBe(0);
-    expect(JSON.parse(stdout)).toEqual({ base: 'HEAD', commit, changes: [], breaking: 0 });
+    expect(JSON.parse(stdout)).toEqual({
+      base: 'HEAD',
+      commit,
+      head: 'HEAD',
+      headCommit: commit,
+      changes: [],
+      breaking: 0,
+    });
     const root = readXml(await readFile(junit, 'utf8'));
     expect(root.attributes).toMatchObject({ tests: String(operationNames.length), failures: '0' });
     // The extracted contract is gone.

@@ -1,8 +1,9 @@
 /**
  * The command line of the contract diff, as a function of its arguments and its output streams (`cli.ts`
- * gives it the process's): loads the contract at `--base`, compares it with the working tree's, prints the
- * table (or with `--json` the JSON document and nothing else on stdout) and with `--junit FILE` also writes
- * a JUnit XML report. Returns the exit code: 0 when no change is breaking, 1 otherwise, 2 on bad usage.
+ * gives it the process's): loads the contract before (at `--base`) and the one after (at `--head`, or the
+ * working tree's), prints which is which, the changes from before to after in a table and a summary (or
+ * with `--json` the JSON document and nothing else on stdout), and with `--junit FILE` also writes a JUnit
+ * XML report. Returns the exit code: 0 when no change is breaking, 1 otherwise, 2 on bad usage.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,7 +11,7 @@ import { operations, selectorLabel, type OperationDef } from '@ebank/contract';
 import { parseDiffArgs, USAGE } from './args';
 import { diffContracts, isBreaking, operationNamesOf, type ContractOperations } from './diff';
 import { loadContractAt, UsageError, type LoadedContract } from './load';
-import { formatJson, formatJUnit, formatTable, summary, type NamedOperation } from './report';
+import { formatJson, formatJUnit, formatTable, heading, summary, type Compared, type NamedOperation } from './report';
 import { answerUsage, describeError } from '../cli-args';
 
 export interface DiffIo {
@@ -20,7 +21,7 @@ export interface DiffIo {
   readonly cwd: string;
   /** Loads the contract at a ref (tests give fixtures); by default from git. */
   readonly load?: ((ref: string) => Promise<LoadedContract>) | undefined;
-  /** The contract to compare with it; by default the working tree's. */
+  /** The contract after, when there is no `--head`; by default the working tree's. */
   readonly head?: ContractOperations | undefined;
 }
 
@@ -39,10 +40,16 @@ export async function runDiff(argv: readonly string[], io: DiffIo): Promise<numb
   const { reports } = parsed;
   let loaded: LoadedContract;
   let head: ContractOperations;
+  let after: Compared['after'];
   try {
     const load = io.load ?? loadContractAt;
     loaded = await load(parsed.base);
-    head = parsed.head === undefined ? (io.head ?? live) : (await load(parsed.head)).operations;
+    if (parsed.head === undefined) head = io.head ?? live;
+    else {
+      const atHead = await load(parsed.head);
+      head = atHead.operations;
+      after = { ref: parsed.head, commit: atHead.commit };
+    }
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr(`contract:diff: ${error.message}\n`);
@@ -51,13 +58,16 @@ export async function runDiff(argv: readonly string[], io: DiffIo): Promise<numb
     io.stderr(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     return 1;
   }
-  const base = { ref: parsed.base, commit: loaded.commit };
+  const compared: Compared = { before: { ref: parsed.base, commit: loaded.commit }, after };
   const changes = diffContracts(loaded.operations, head);
 
+  // With --json, stdout carries the JSON alone: what a person reads goes to stderr.
+  const say = reports.json ? io.stderr : io.stdout;
+  say(`${heading(compared)}\n\n`);
   if (reports.json) {
-    io.stdout(formatJson(changes, base));
-    io.stderr(`${summary(changes, base)}\n`);
-  } else io.stdout(`${formatTable(changes, base)}\n`);
+    io.stdout(formatJson(changes, compared));
+    io.stderr(`${summary(changes, compared)}\n`);
+  } else io.stdout(`${formatTable(changes, compared)}\n`);
 
   let code = changes.some((change) => isBreaking(change.class)) ? 1 : 0;
   if (reports.junit !== undefined) {
@@ -65,7 +75,7 @@ export async function runDiff(argv: readonly string[], io: DiffIo): Promise<numb
     const named = namedOperations(loaded.operations, head);
     try {
       await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, formatJUnit(changes, named, base));
+      await writeFile(file, formatJUnit(changes, named, compared));
       const failed = new Set(changes.filter((c) => isBreaking(c.class)).map((c) => c.operation)).size;
       io.stderr(`JUnit report written to ${file} (${named.length} tests, ${failed} failures)\n`);
     } catch (error) {
