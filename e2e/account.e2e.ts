@@ -269,3 +269,33 @@ test('the login page paints before its scripts run, takes no input until the cli
   await expect(page.getByText('demo@bank.test')).toBeVisible();
   await expect(page).toHaveURL(/\/account\/login$/u);
 });
+
+test("the browser's Back on the passcode step returns to the e-mail step; a reload forgets who was found", async ({
+  page,
+}) => {
+  await page.goto('/wp-user/account');
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await page.getByLabel('E-mail').fill('demo@bank.test');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  // The passcode step is an entry of its own, on the login's address: Back returns to the e-mail step, filled in.
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByLabel('E-mail')).toHaveValue('demo@bank.test');
+  await expect(page.getByLabel('E-mail')).toBeFocused();
+  await expect(page).toHaveURL(/\/account\/login$/u);
+  // Forward does not bring back who was found: the address is asked for again.
+  await page.goForward();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  // A reload on the passcode step keeps nothing of the customer: the e-mail step, empty.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByLabel('E-mail')).toHaveValue('');
+  await expect(page.getByText('demo@bank.test')).toHaveCount(0);
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/wp-user\/account\/?$/u);
+});

@@ -1,5 +1,7 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, findByRole, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mountPortal } from '@/mount';
 import { STORAGE_KEYS } from '@/session/session';
 import { AUTH_REDIRECT_MS } from '@/lib/timings';
 import { errorReply, installFakeBank, NETWORK_FAILURE, type BankAnswer } from '@/test/fake-bank';
@@ -22,14 +24,18 @@ const loginReply = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-function setup({ role = 'user', login }: { role?: 'user' | 'admin'; login?: () => BankAnswer } = {}) {
+function setup({
+  role = 'user',
+  login,
+  at = '/wp-user/account/login',
+}: { role?: 'user' | 'admin'; login?: () => BankAnswer; at?: string } = {}) {
   const bank = installFakeBank({
     lookupUser: ({ input }) =>
       input.email === 'nobody@bank.test' ? errorReply('No account uses that e-mail address') : { role, user: demoUser },
     login: login ?? (() => loginReply()),
     getDocumentTypes: () => ({ docs: [{ doc_name: 'Passport' }] }),
   });
-  const app = renderApp('/wp-user/account/login');
+  const app = renderApp(at);
   return { bank, app };
 }
 
@@ -306,5 +312,132 @@ describe('login outcomes, in the spec order', () => {
     const { app } = setup({ login: () => ({ error: true }) });
     await signIn(app);
     expect(await findToast('Invalid Credentials')).toBeInTheDocument();
+  });
+});
+
+describe('the login steps in the browser history', () => {
+  /** What a storage holds, as `key=value` lines. */
+  const stored = (storage: Storage) =>
+    Array.from({ length: storage.length }, (_, index) => {
+      const key = storage.key(index) ?? '';
+      return `${key}=${storage.getItem(key) ?? ''}`;
+    });
+
+  /** Waits until the page shows the entry the history is on (Back and Forward move the page after the history). */
+  const shown = (app: ReturnType<typeof renderApp>) =>
+    waitFor(() => {
+      expect(app.router.state.location.state.__TSR_key).toBe(app.router.history.location.state.__TSR_key);
+    });
+
+  /** The landing page, then the login by its link, as a customer arrives. */
+  async function fromLanding() {
+    const { app, bank } = setup({ at: '/wp-user/account' });
+    await app.user.click(await screen.findByRole('link', { name: 'Sign in' }));
+    await screen.findByLabelText('E-mail');
+    return { app, bank };
+  }
+
+  it('Back on the passcode step returns to the e-mail step, filled in and focused, not away from the login', async () => {
+    const { app } = await fromLanding();
+    await enterEmail(app, 'demo@bank.test', true);
+    expect(await screen.findByText('Demo User')).toBeInTheDocument();
+    expect(app.path()).toBe('/wp-user/account/login');
+    act(() => {
+      app.router.history.back();
+    });
+    const email = await screen.findByLabelText('E-mail');
+    expect(email).toHaveValue('demo@bank.test');
+    expect(screen.getByRole('checkbox', { name: 'Remember me' })).toBeChecked();
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.queryByText('Demo User')).not.toBeInTheDocument();
+    expect(app.path()).toBe('/wp-user/account/login');
+    // One more Back leaves the login for where the customer came from.
+    act(() => {
+      app.router.history.back();
+    });
+    expect(await screen.findByRole('heading', { name: 'Welcome to the Best E-banking System' })).toBeInTheDocument();
+  });
+
+  it("Back on an admin's password step returns to the e-mail step too", async () => {
+    const { app } = setup({ role: 'admin', at: '/wp-user/account' });
+    await app.user.click(await screen.findByRole('link', { name: 'Sign in' }));
+    await enterEmail(app, 'admin@bank.test');
+    await screen.findByLabelText('Password');
+    act(() => {
+      app.router.history.back();
+    });
+    expect(await screen.findByLabelText('E-mail')).toHaveValue('admin@bank.test');
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+    expect(app.path()).toBe('/wp-user/account/login');
+  });
+
+  it("the step's own link goes Back as well, and Forward then asks for the e-mail, not for who was found", async () => {
+    const { app, bank } = await fromLanding();
+    await enterEmail(app);
+    await screen.findByText('Demo User');
+    await app.user.click(screen.getByRole('button', { name: 'Not you? Use another e-mail' }));
+    const email = await screen.findByLabelText('E-mail');
+    expect(email).toHaveValue('demo@bank.test');
+    await waitFor(() => expect(email).toHaveFocus());
+    await app.user.clear(email);
+    await app.user.type(email, 'other@bank.test');
+    act(() => {
+      app.router.history.forward();
+    });
+    await shown(app);
+    expect(screen.getByLabelText('E-mail')).toHaveValue('other@bank.test');
+    expect(screen.queryByText('Demo User')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Passcode', { selector: 'input' })).not.toBeInTheDocument();
+    // Next asks the bank again, and the passcode step takes the same entry rather than one more.
+    await app.user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Demo User')).toBeInTheDocument();
+    expect(bank.callsTo('lookupUser').map((call) => call.input.email)).toEqual(['demo@bank.test', 'other@bank.test']);
+    act(() => {
+      app.router.history.back();
+    });
+    expect(await screen.findByLabelText('E-mail')).toHaveValue('other@bank.test');
+    act(() => {
+      app.router.history.back();
+    });
+    expect(await screen.findByRole('heading', { name: 'Welcome to the Best E-banking System' })).toBeInTheDocument();
+  });
+
+  it('keeps nothing of who signs in in the history entry: a reload on the passcode step shows the e-mail step', async () => {
+    installFakeBank({ lookupUser: () => ({ role: 'user', user: demoUser }) });
+    window.history.replaceState(null, '', '/wp-user/account/login');
+    const root = document.createElement('div');
+    document.body.append(root);
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    let portal = await mountPortal(root);
+    try {
+      const entries = window.history.length;
+      await user.type(await findByRole(root, 'textbox', { name: 'E-mail' }), 'demo@bank.test');
+      await user.click(await findByRole(root, 'button', { name: 'Next' }));
+      expect(await findByRole(root, 'heading', { name: 'Welcome back' })).toBeInTheDocument();
+      // An entry of its own, on the same address.
+      expect(window.history.length).toBe(entries + 1);
+      expect(window.location.pathname + window.location.search).toBe('/wp-user/account/login');
+      const kept = JSON.stringify([window.history.state, stored(window.localStorage), stored(window.sessionStorage)]);
+      for (const known of ['demo@bank', 'Demo User', 'demo.png']) expect(kept).not.toContain(known);
+
+      // A reload: the page starts anew on the same entry.
+      portal.unmount();
+      portal.router.history.destroy();
+      portal = await mountPortal(root);
+      const email = await findByRole(root, 'textbox', { name: 'E-mail' });
+      expect(email).toHaveValue('');
+      expect(root).not.toHaveTextContent('Demo User');
+      expect(await findByRole(root, 'heading', { name: 'Sign in' })).toBeInTheDocument();
+      // Signing in from there takes that entry again rather than one more.
+      await user.type(email, 'demo@bank.test');
+      await user.click(await findByRole(root, 'button', { name: 'Next' }));
+      expect(await findByRole(root, 'heading', { name: 'Welcome back' })).toBeInTheDocument();
+      expect(window.history.length).toBe(entries + 1);
+    } finally {
+      portal.unmount();
+      portal.router.history.destroy();
+      root.remove();
+    }
   });
 });

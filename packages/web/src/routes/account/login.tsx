@@ -1,11 +1,21 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { createFileRoute, Link, useLocation, useNavigate, useRouter } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import { AccountCard } from './-components/account-card';
 import { LoginEmailStep, type LoginIdentity } from './-components/login-email-step';
 import { LoginPasscodeStep } from './-components/login-passcode-step';
 import { SessionEndNotice } from './-components/session-end-notice';
 import { textLinkClass } from '@/components/ui/text-link';
 import { validateSessionEndSearch } from '@/session/session-end-reason';
+
+declare module '@tanstack/react-router' {
+  interface HistoryState {
+    /**
+     * The login's passcode step: an entry of its own on the login's address, so that Back returns to the
+     * e-mail step. Who is signing in is never in the entry, only in the page's memory.
+     */
+    loginStep?: 'passcode';
+  }
+}
 
 export const Route = createFileRoute('/account/login')({
   // `?ended=idle|expired`: the dashboard's session ended on its own (idle-session-guard).
@@ -24,8 +34,23 @@ function LoginPage() {
 }
 
 function LoginCard() {
-  const [identity, setIdentity] = useState<LoginIdentity | undefined>(undefined);
+  const router = useRouter();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const onPasscodeEntry = useLocation({ select: (location) => location.state.loginStep === 'passcode' });
+  // Who the bank found: the page's memory holds the name and the picture, neither the address nor the history
+  // entry does. A reload, or the portal's next visitor going Back after a logout, finds the e-mail step.
+  const [found, setFound] = useState<LoginIdentity | undefined>(undefined);
   const [entered, setEntered] = useState({ email: '', remember: false });
+  // Back (the browser's, or the step's own link) forgets who was found, and so does Forward: the passcode step
+  // shows again only after a new look-up, never for an address since changed.
+  useEffect(
+    () =>
+      router.history.subscribe(({ action }) => {
+        if (action.type !== 'PUSH' && action.type !== 'REPLACE') setFound(undefined);
+      }),
+    [router.history],
+  );
+  const identity = onPasscodeEntry ? found : undefined;
 
   return (
     <AccountCard
@@ -52,16 +77,20 @@ function LoginCard() {
       {identity === undefined ? (
         <LoginEmailStep
           initial={entered}
-          onFound={(found) => {
-            setEntered({ email: found.email, remember: found.remember });
-            setIdentity(found);
+          onFound={(lookedUp) => {
+            setEntered({ email: lookedUp.email, remember: lookedUp.remember });
+            setFound(lookedUp);
+            // On the passcode step's entry already (after a reload, or Forward), the step fills it again.
+            if (!onPasscodeEntry) {
+              void navigate({ to: '.', search: true, state: { loginStep: 'passcode' }, resetScroll: false });
+            }
           }}
         />
       ) : (
         <LoginPasscodeStep
           identity={identity}
           onBack={() => {
-            setIdentity(undefined);
+            router.history.back();
           }}
         />
       )}
