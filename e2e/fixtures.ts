@@ -46,6 +46,13 @@ declare global {
  */
 export async function axeViolations(page: Page) {
   if (!(await page.evaluate(() => window.axe !== undefined))) await page.evaluate(axeCore.source);
+  // Colours are read as they end: a link whose colours are still changing (it has just become the current
+  // one, or lost the pointer) is between its two states.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => !(animation instanceof CSSTransition) || animation.playState !== 'running'),
+  );
   const violations = await page.evaluate(async () => {
     if (window.axe === undefined) throw new Error('axe-core is not in the page');
     const results = await window.axe.run(document, {

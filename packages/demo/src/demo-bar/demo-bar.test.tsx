@@ -132,6 +132,19 @@ describe('the demo bar', () => {
     expect(open).toHaveFocus();
   });
 
+  it("dates each message in the portal's one style: day/month/year and a 24-hour clock", async () => {
+    // 26 November 2026, 18:05:09 where the browser is: a month-first or 12-hour clock would read otherwise.
+    const sentAt = new Date(2026, 10, 26, 18, 5, 9).toISOString();
+    outbox = [message(1, { createdAt: sentAt, code: '482913' })];
+    const { user } = renderBar();
+    await user.click(screen.getByRole('button', { name: 'Messages' }));
+    const dialog = screen.getByRole('dialog', { name: 'Messages the bank sent' });
+    await expect.poll(() => within(dialog).queryAllByRole('listitem')).toHaveLength(1);
+    const time = within(dialog).getByRole('listitem').querySelector('time');
+    expect(time).toHaveTextContent(/^26\/11\/2026, 18:05:09$/u);
+    expect(time).toHaveAttribute('dateTime', sentAt);
+  });
+
   it('says when there is nothing yet, one message, or when the outbox cannot be read', async () => {
     const { user } = renderBar();
     await user.click(screen.getByRole('button', { name: 'Messages' }));

@@ -1,13 +1,14 @@
 /**
  * The messages the bank "sent" by e-mail (verification and transfer codes, reset links), as the outbox
  * (the staff contract's `getOutbox`) lists them, newest first: the demo has no mailbox. Read each time
- * the dialog opens, and again on request.
+ * the dialog opens, and again on request. Each is dated in the portal's one style (26/11/2026, 18:05:09).
  */
 import { staffReply, type OutboxMessage, type StaffClient } from '@ebank/contract';
 import { useQuery } from '@tanstack/react-query';
 import { EmailAddress } from '@ebank/web/src/components/email-address';
 import { Button } from '@ebank/web/src/components/ui/button';
 import { textLinkClass } from '@ebank/web/src/components/ui/text-link';
+import { formatDateTime } from '@ebank/web/src/lib/format';
 import { useId } from 'react';
 import { BarDialog } from './bar-dialog';
 
@@ -23,7 +24,7 @@ function MessageItem({ message }: { readonly message: OutboxMessage }) {
       </p>
       <p className="text-muted-foreground">
         To <EmailAddress address={message.to} />,{' '}
-        <time dateTime={message.createdAt}>{new Date(message.createdAt).toLocaleString()}</time>
+        <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
       </p>
       {message.code !== undefined && (
         <p>
