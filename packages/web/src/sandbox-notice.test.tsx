@@ -11,9 +11,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '@/lib/format';
 import { inSandbox } from '@/lib/sandbox-cookie';
 import { session } from '@/session/session';
+import { forwardFetch } from '@/test/forward-fetch';
 import { AFTER_START_OVER, SandboxNotice } from './sandbox-notice';
 
-const realFetch = globalThis.fetch;
 const WAIT = { timeout: 5000 };
 let bank: Harness;
 let calls: string[];
@@ -21,19 +21,13 @@ let calls: string[];
 beforeEach(async () => {
   bank = await startBank();
   calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
-      const request = new Request(new URL(url instanceof Request ? url.url : url, window.location.href), init);
-      const { pathname } = new URL(request.url);
+  forwardFetch(bank.base, {
+    withCookies: true,
+    intercept: (request, pathname) => {
       calls.push(`${request.method} ${pathname}`);
-      return realFetch(new URL(pathname.slice(1), bank.base), {
-        method: request.method,
-        headers: { ...Object.fromEntries(request.headers), cookie: document.cookie },
-        body: request.method === 'GET' ? null : await request.arrayBuffer(),
-      });
-    }),
-  );
+      return undefined;
+    },
+  });
 });
 
 afterEach(async () => {

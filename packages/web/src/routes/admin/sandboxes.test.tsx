@@ -7,13 +7,13 @@
 import { startBank, type Harness } from '@ebank/mock-server/src/testing/harness';
 import { SANDBOX_HEADER, createStaffClient, staffReply, type StaffClient } from '@ebank/contract';
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adminSandbox } from '@/api/admin-sandbox';
 import { session } from '@/session/session';
+import { forwardFetch } from '@/test/forward-fetch';
 import { renderApp } from '@/test/render-app';
 
 const STAFF_KEY = 'a-staff-key-of-32-characters-xyz';
-const realFetch = globalThis.fetch;
 const WAIT = { timeout: 5000 };
 
 let bank: Harness;
@@ -29,30 +29,17 @@ beforeEach(async () => {
   direct = createStaffClient({ baseUrl: bank.base, token: () => STAFF_KEY });
   sent = [];
   stubbed = undefined;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
-      const request = new Request(new URL(url instanceof Request ? url.url : url, window.location.href), init);
-      const { pathname, search } = new URL(request.url);
+  forwardFetch(bank.base, {
+    intercept: (request, pathname) => {
       if (pathname.startsWith('/__mock/'))
         sent.push({
           path: pathname,
           method: request.method,
           sandbox: request.headers.get(SANDBOX_HEADER) ?? undefined,
         });
-      const stub = stubbed?.(pathname, request.method);
-      if (stub) return stub;
-      const headers: Record<string, string> = {};
-      request.headers.forEach((value, name) => {
-        headers[name] = value;
-      });
-      return realFetch(new URL(`${pathname.slice(1)}${search}`, bank.base), {
-        method: request.method,
-        headers,
-        body: request.method === 'GET' || request.method === 'HEAD' ? null : await request.arrayBuffer(),
-      });
-    }),
-  );
+      return stubbed?.(pathname, request.method);
+    },
+  });
   session.signInAsAdmin(STAFF_KEY);
   // The choice and what was said about a gone sandbox live in the page's memory too.
   adminSandbox.choose(undefined);

@@ -9,12 +9,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '@/session/session';
 import { TRANSFER_REDIRECT_MS } from '@/lib/timings';
+import { forwardFetch, realFetch } from '@/test/forward-fetch';
 import { TRANSFER_LABELS, transferField, transferForm } from '@/test/money-data';
 import { renderApp, toastRegion, useAdvancingFakeTimers } from '@/test/render-app';
 import { TRANSFER_STORAGE_KEY } from './-components/transfer';
 
 const DEMO = 'demo@bank.test';
-const realFetch = globalThis.fetch;
 
 let bank: Harness;
 
@@ -30,21 +30,7 @@ beforeEach(async () => {
   await bank.reset();
   window.sessionStorage.clear();
   session.signIn(await bank.login(DEMO));
-  // The app calls its own origin (`/api/users.php`); the bank listens elsewhere. The body is passed on as
-  // bytes with its content type (jsdom's files cannot be streamed by Node's fetch).
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
-      const request = new Request(new URL(url instanceof Request ? url.url : url, window.location.href), init);
-      const { pathname, search } = new URL(request.url);
-      const type = request.headers.get('content-type');
-      return realFetch(new URL(`${pathname.slice(1)}${search}`, bank.base), {
-        method: request.method,
-        headers: { accept: 'application/json', ...(type === null ? {} : { 'content-type': type }) },
-        body: request.method === 'GET' ? null : await request.arrayBuffer(),
-      });
-    }),
-  );
+  forwardFetch(bank.base);
   useAdvancingFakeTimers();
 });
 
