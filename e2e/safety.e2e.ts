@@ -1,7 +1,7 @@
 /**
  * The portal's own safety in the browser: its notice page says only what the bank said, not what a link
- * writes in its address; one double click sends one request (PIN creation, the transfer's PIN); and a
- * logout leaves nothing of the session in the browser's storage.
+ * writes in its address; one double click sends one request (PIN creation, the transfer's PIN); the first
+ * entry of a new PIN is never stored; and a logout leaves nothing of the session in the browser's storage.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, fillTransfer, PASSCODE, PIN, test, typeCode } from './fixtures';
@@ -53,6 +53,16 @@ const portalKeys = (page: Page) =>
         .sort();
     return { local: keys(localStorage), session: keys(sessionStorage) };
   });
+
+/** Every value of the page's two storages, joined. */
+const storedText = (page: Page) =>
+  page.evaluate(() =>
+    [localStorage, sessionStorage]
+      .flatMap((storage) =>
+        Array.from({ length: storage.length }, (_, index) => storage.getItem(storage.key(index) ?? '')),
+      )
+      .join('\n'),
+  );
 
 test.describe('the notice page', () => {
   const injected = { head: 'Security alert', body: 'Call +1 555 0100 now and read us your passcode.' };
@@ -132,6 +142,24 @@ test.describe('one double click, one request', () => {
   });
 });
 
+test.describe('the first PIN entry', () => {
+  test('is kept in no storage of the browser: a reload of the second screen starts again on the first', async ({
+    signIn,
+    page,
+  }) => {
+    await signIn('nopin@bank.test');
+    await expect(page).toHaveURL(/\/dashboard\/pincreation$/u);
+    await typeCode(page, 'New PIN', '2468');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page).toHaveURL(/\/pincreation\/new1$/u);
+    expect(await storedText(page)).not.toContain('2468');
+
+    await page.reload();
+    await expect(page).toHaveURL(/\/dashboard\/pincreation$/u);
+    await expect(page.getByRole('heading', { name: 'Create your transaction PIN' })).toBeVisible();
+  });
+});
+
 test.describe('logout', () => {
   test('forgets the first PIN entry: no key of the portal stays but the logged-out flag', async ({ signIn, page }) => {
     await signIn('nopin@bank.test');
@@ -139,7 +167,9 @@ test.describe('logout', () => {
     await typeCode(page, 'New PIN', '2468');
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect(page).toHaveURL(/\/pincreation\/new1$/u);
-    expect((await portalKeys(page)).session).toEqual(['baPinDraft']);
+    // The first entry stays in the page's memory: no storage of the browser holds it.
+    expect((await portalKeys(page)).session).toEqual([]);
+    expect(await storedText(page)).not.toContain('2468');
 
     await page.getByRole('button', { name: 'Log Out' }).first().click();
     await expect(page.getByText('Logged out !')).toBeVisible();

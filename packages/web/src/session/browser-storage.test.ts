@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { forgetPortalStorage, PORTAL_KEYS, storedValue } from './browser-storage';
+import { forgetPortalStorage, PAGE_KEYS, pageValue, PORTAL_KEYS, storedValue } from './browser-storage';
 
 beforeEach(() => {
   window.sessionStorage.clear();
@@ -7,15 +7,26 @@ beforeEach(() => {
 
 describe('values kept in the browser', () => {
   it('keeps a value under its own key in the storage it names', () => {
-    const draft = storedValue('sessionStorage', 'baPinDraft');
+    const draft = storedValue('sessionStorage', 'baTransfer');
     expect(draft.get()).toBeUndefined();
     draft.set('42');
-    expect(window.sessionStorage.getItem('baPinDraft')).toBe('42');
-    expect(window.localStorage.getItem('baPinDraft')).toBeNull();
-    expect(storedValue('sessionStorage', 'baPinDraft').get()).toBe('42');
+    expect(window.sessionStorage.getItem('baTransfer')).toBe('42');
+    expect(window.localStorage.getItem('baTransfer')).toBeNull();
+    expect(storedValue('sessionStorage', 'baTransfer').get()).toBe('42');
     draft.remove();
     expect(draft.get()).toBeUndefined();
-    expect(window.sessionStorage.getItem('baPinDraft')).toBeNull();
+    expect(window.sessionStorage.getItem('baTransfer')).toBeNull();
+  });
+
+  it("keeps a page value in the page's memory only, in neither storage", () => {
+    const draft = pageValue('pinDraft');
+    expect(draft.get()).toBeUndefined();
+    draft.set('4321');
+    expect(pageValue('pinDraft').get()).toBe('4321');
+    expect(window.sessionStorage.length).toBe(0);
+    expect(window.localStorage.length).toBe(0);
+    draft.remove();
+    expect(draft.get()).toBeUndefined();
   });
 
   it('keeps it in memory when the browser refuses the storage', () => {
@@ -48,7 +59,7 @@ describe('forgetting what the portal keeps', () => {
   ];
 
   it('lists each key once, in one storage only', () => {
-    const keys = [...PORTAL_KEYS.localStorage, ...PORTAL_KEYS.sessionStorage];
+    const keys = [...PORTAL_KEYS.localStorage, ...PORTAL_KEYS.sessionStorage, ...PAGE_KEYS];
     expect(new Set(keys).size).toBe(keys.length);
   });
 
@@ -73,10 +84,17 @@ describe('forgetting what the portal keeps', () => {
     vi.spyOn(window, 'sessionStorage', 'get').mockImplementation(() => {
       throw new DOMException('The operation is insecure.', 'SecurityError');
     });
-    const pin = storedValue('sessionStorage', 'baPinDraft');
-    pin.set('4321');
-    expect(pin.get()).toBe('4321');
+    const transfer = storedValue('sessionStorage', 'baTransfer');
+    transfer.set('{"fields":{"amount":"100"}}');
+    expect(transfer.get()).toBe('{"fields":{"amount":"100"}}');
     forgetPortalStorage();
+    expect(transfer.get()).toBeUndefined();
+  });
+
+  it("removes the values kept in the page's memory only", () => {
+    const pin = pageValue('pinDraft');
+    pin.set('4321');
+    forgetPortalStorage(['baSessionEnd']);
     expect(pin.get()).toBeUndefined();
   });
 });

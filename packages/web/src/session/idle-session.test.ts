@@ -9,6 +9,7 @@ import {
   tokenExpiresAt,
   useIdleSession,
 } from './idle-session';
+import { pageValue } from './browser-storage';
 import { session } from './session';
 import { validateSessionEndSearch } from './session-end-reason';
 
@@ -200,11 +201,12 @@ describe('the idle session', () => {
 
   it('ends an idle session as logout does, the first PIN entry and the transfer too, and keeps only why', () => {
     const { ends } = watch();
-    window.sessionStorage.setItem('baPinDraft', '4321');
+    pageValue('pinDraft').set('4321');
     window.sessionStorage.setItem('baTransfer', '{"fields":{"amount":"100"}}');
     idleFor(5 * 60_000);
     expect(ends).toEqual(['idle']);
     expect(window.sessionStorage.length).toBe(0);
+    expect(pageValue('pinDraft').get()).toBeUndefined();
     expect(Object.keys(window.localStorage).sort()).toEqual(['baLoggedOut', SESSION_END_KEY].sort());
     expect(window.localStorage.getItem(SESSION_END_KEY)).toBe('idle');
   });

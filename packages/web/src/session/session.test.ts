@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PORTAL_KEYS } from './browser-storage';
+import { pageValue, PORTAL_KEYS } from './browser-storage';
 import { LAST_ACTIVITY_KEY, SESSION_END_KEY } from './idle-session';
 import { session, STORAGE_KEYS } from './session';
 
@@ -49,12 +49,13 @@ describe('the session', () => {
 
   it('logout also forgets what the tab carries between screens and the idle watch: the first PIN entry, the transfer', () => {
     session.signIn('jwt');
-    window.sessionStorage.setItem('baPinDraft', '4321');
+    pageValue('pinDraft').set('4321');
     window.sessionStorage.setItem('baTransfer', '{"fields":{"amount":"100"}}');
     window.localStorage.setItem(LAST_ACTIVITY_KEY, String(Date.now()));
     window.localStorage.setItem(SESSION_END_KEY, 'idle');
     session.logout();
     expect(Object.keys(window.sessionStorage)).toEqual([]);
+    expect(pageValue('pinDraft').get()).toBeUndefined();
     expect(Object.keys(window.localStorage)).toEqual([STORAGE_KEYS.loggedOut]);
   });
 

@@ -4,6 +4,7 @@ import { session } from '@/session/session';
 import { institution } from '@/test/bank-data';
 import { installDashboardBank, notificationList } from '@/test/dashboard-data';
 import { findToast, renderApp } from '@/test/render-app';
+import { pinDraft } from './-components/pin-draft';
 
 beforeEach(() => {
   session.signIn('user-token');
@@ -186,13 +187,14 @@ describe('the dashboard shell', () => {
 
   it('leaves nothing of the session in the browser after Log Out: not the first PIN entry, not the transfer', async () => {
     installDashboardBank();
-    window.sessionStorage.setItem('baPinDraft', '4321');
+    pinDraft.set('4321');
     window.sessionStorage.setItem('baTransfer', JSON.stringify({ fields: { amount: '100' }, display: '$100.00' }));
     const app = renderApp('/wp-user/dashboard/contact');
     await screen.findByRole('heading', { name: 'Help & Support' });
     await app.user.click(within(sideMenu()).getByRole('button', { name: 'Log Out' }));
     expect(await screen.findByText('Logged out !')).toBeInTheDocument();
     expect(Object.keys(window.sessionStorage)).toEqual([]);
+    expect(pinDraft.get()).toBeUndefined();
     // The spec's logged-out flag, which the landing page reads, is all that stays.
     expect(Object.keys(window.localStorage)).toEqual(['baLoggedOut']);
   });

@@ -14,6 +14,7 @@ import { institution } from '@/test/bank-data';
 import { installDashboardBank } from '@/test/dashboard-data';
 import { errorReply } from '@/test/fake-bank';
 import { renderApp, useAdvancingFakeTimers } from '@/test/render-app';
+import { pinDraft } from './pin-draft';
 
 const MINUTE = 60_000;
 
@@ -157,13 +158,14 @@ describe('the end of an idle session', () => {
     session.setAccountVerification('Verified');
     session.setClosed(true);
     const app = await openDashboard();
-    window.sessionStorage.setItem('baPinDraft', '4321');
+    pinDraft.set('4321');
     window.sessionStorage.setItem('baTransfer', JSON.stringify({ fields: { amount: '100' }, display: '$100.00' }));
     idleFor(5 * MINUTE - 1);
     expect(session.isSignedIn()).toBe(true);
 
     idleFor(1);
     expect(Object.keys(window.sessionStorage)).toEqual([]);
+    expect(pinDraft.get()).toBeUndefined();
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(window.localStorage.getItem(STORAGE_KEYS.email)).toBeNull();
     expect(window.localStorage.getItem(STORAGE_KEYS.accountVerification)).toBeNull();

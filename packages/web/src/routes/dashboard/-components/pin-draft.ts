@@ -3,13 +3,17 @@
  * loaded with every page) reads it, so it holds nothing that only the screens need (their loader check is
  * `pin-checks.ts`, their look `pin-creation.tsx`; both load with the screens).
  */
-import { storedValue } from '@/session/browser-storage';
+import { pageValue } from '@/session/browser-storage';
 
 export const PIN_LENGTH = 4;
 
-const kept = storedValue('sessionStorage', 'baPinDraft');
+const kept = pageValue('pinDraft');
 
-/** The first entry of the new PIN, between the two screens. */
+/**
+ * The first entry of the new PIN, between the two screens: in the page's memory only, never in the browser's
+ * storage, and forgotten with the session (`forgetPortalStorage`). A reload of the second screen finds none
+ * and goes back to the first, where the customer enters the PIN again.
+ */
 export const pinDraft = {
   get(): string | undefined {
     const value = kept.get();

@@ -17,7 +17,8 @@ import { invalidate } from '../-components/cache-updates';
 import { textLinkClass } from '@/components/ui/text-link';
 
 export const Route = createFileRoute('/dashboard/pincreation/new1')({
-  // Without a first entry there is nothing to confirm.
+  // Without a first entry there is nothing to confirm. A reload forgets it (it is never stored), so a reload
+  // of this screen starts the PIN again on the first.
   beforeLoad: () => {
     if (pinDraft.get() === undefined) throw redirect({ to: '/dashboard/pincreation', replace: true });
   },

@@ -1,5 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { forgetPortalStorage } from '@/session/browser-storage';
+import { endSession } from '@/session/idle-session';
 import { session } from '@/session/session';
 import { PIN_CREATION_TOAST_MS, TRANSFER_REDIRECT_MS } from '@/lib/timings';
 import { institution } from '@/test/bank-data';
@@ -17,12 +19,13 @@ import {
 const MISMATCH = 'We have detected that the PIN you entered does not match. Please Re-enter PIN.';
 const CREATED = 'Your transaction PIN has been successfully created.';
 
+// Each test starts with no first entry: it lives in the page's memory, which the tests share.
 beforeEach(() => {
+  forgetPortalStorage();
   session.signIn('user-token');
-  window.sessionStorage.clear();
 });
 afterEach(() => {
-  window.sessionStorage.clear();
+  forgetPortalStorage();
 });
 
 type App = ReturnType<typeof renderApp>;
@@ -57,9 +60,21 @@ describe('PIN creation', () => {
     expect(app.path()).toBe('/wp-user/dashboard/pincreation/new1');
     expect(screen.getByRole('link', { name: 'Start again' })).toHaveAttribute('href', '/wp-user/dashboard/pincreation');
     expect(bank.callsTo('createPin')).toHaveLength(0);
-    // The first entry waits in session storage only.
-    expect(window.sessionStorage.length).toBe(1);
-    expect(Object.values(window.localStorage)).not.toContain('4321');
+  });
+
+  it("keeps the first entry in the page's memory only: no storage of the browser holds its digits", async () => {
+    const bank = installDashboardBank({}, { haspin: false });
+    const app = renderApp('/wp-user/dashboard/pincreation');
+    await enterPin(app, '1357');
+    await screen.findByRole('heading', { name: 'Confirm your transaction PIN' });
+    for (const storage of [window.sessionStorage, window.localStorage])
+      for (const value of Object.values(storage)) expect(value).not.toContain('1357');
+    expect(window.sessionStorage.length).toBe(0);
+
+    // The second screen still has it to compare with.
+    await enterPin(app, '1357');
+    expect(await findToast(CREATED)).toBeInTheDocument();
+    expect(bank.callsTo('createPin')[0]?.input).toEqual({ pin: '1357' });
   });
 
   it('wants all 4 digits before going on', async () => {
@@ -159,17 +174,50 @@ describe('PIN creation', () => {
     expect(within(toastRegion()).queryByText('Something went wrong!')).not.toBeInTheDocument();
   });
 
-  it('keeps the first entry across a reload of pincreation/new1', async () => {
+  it("keeps the first entry when the customer leaves pincreation/new1 and comes back by the browser's Back", async () => {
+    installDashboardBank({}, { haspin: false });
+    const app = renderApp('/wp-user/dashboard/pincreation');
+    await enterPin(app, '1357');
+    await screen.findByRole('heading', { name: 'Confirm your transaction PIN' });
+    await app.router.navigate({ to: '/dashboard/contact' });
+    await screen.findByRole('heading', { name: 'Help & Support' });
+
+    app.router.history.back();
+    expect(await screen.findByRole('heading', { name: 'Confirm your transaction PIN' })).toBeInTheDocument();
+    expect(app.path()).toBe('/wp-user/dashboard/pincreation/new1');
+    await enterPin(app, '1357');
+    expect(await findToast(CREATED)).toBeInTheDocument();
+  });
+
+  it('forgets the first entry at Log Out: pincreation/new1 then starts again on the first step', async () => {
+    installDashboardBank({}, { haspin: false });
+    const first = renderApp('/wp-user/dashboard/pincreation');
+    await enterPin(first, '1357');
+    await screen.findByRole('heading', { name: 'Confirm your transaction PIN' });
+    await first.user.click(
+      within(screen.getByRole('navigation', { name: 'Main menu' })).getByRole('button', { name: 'Log Out' }),
+    );
+    expect(await screen.findByText('Logged out !')).toBeInTheDocument();
+    first.unmount();
+
+    session.signIn('user-token');
+    const app = renderApp('/wp-user/dashboard/pincreation/new1');
+    expect(await screen.findByRole('heading', { name: 'Create your transaction PIN' })).toBeInTheDocument();
+    expect(app.path()).toBe('/wp-user/dashboard/pincreation');
+  });
+
+  it('forgets the first entry when the session ends another way (the bank refused the token, an idle end)', async () => {
     installDashboardBank({}, { haspin: false });
     const first = renderApp('/wp-user/dashboard/pincreation');
     await enterPin(first, '1357');
     await screen.findByRole('heading', { name: 'Confirm your transaction PIN' });
     first.unmount();
+    endSession('expired');
 
+    session.signIn('user-token');
     const app = renderApp('/wp-user/dashboard/pincreation/new1');
-    expect(await screen.findByRole('heading', { name: 'Confirm your transaction PIN' })).toBeInTheDocument();
-    await enterPin(app, '1357');
-    expect(await findToast(CREATED)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Create your transaction PIN' })).toBeInTheDocument();
+    expect(app.path()).toBe('/wp-user/dashboard/pincreation');
   });
 
   it('sends pincreation/new1 without a first entry back to the first step', async () => {
