@@ -223,6 +223,27 @@ describe('the conformance check', () => {
     expect(rowOf(rows, REFUSALS.noMarker)?.issues).toEqual(['no reply: fetch failed (socket hang up)']);
   });
 
+  it('says a reply that broke off midway had no reply, not that the request was not sent', async () => {
+    const host = standIn();
+    const cut: typeof fetch = async (url, init) => {
+      const whole = await host.fetch(url, init);
+      if (host.received.length <= SIGN_IN.length) return whole;
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"data":'));
+          controller.error(new TypeError('terminated', { cause: new Error('other side closed') }));
+        },
+      });
+      return new Response(body, { status: whole.status, headers: whole.headers });
+    };
+    const rows = await runConformance({ base: 'http://host.test/', readOnly: true, fetch: cut });
+    expect(rowOf(rows, 'login')).toMatchObject({ status: 200, ok: true });
+    expect(rowOf(rows, 'getInstitution')).toMatchObject({
+      ok: false,
+      issues: ['no reply: terminated (other side closed)'],
+    });
+  });
+
   it("names the network's own error: the innermost cause, each address tried, the blocked port", () => {
     const attempt = (message: string) => Object.assign(new Error(message), { code: 'ECONNREFUSED' });
     const both = new AggregateError([

@@ -467,7 +467,14 @@ export async function runConformance(options: CheckOptions): Promise<CheckRow[]>
           throw error;
         }
         answered = true;
-        const text = await response.text();
+        let text: string;
+        try {
+          text = await response.text();
+        } catch (error) {
+          // The reply broke off: sent and answered, but no whole body to judge.
+          failure = error;
+          throw error;
+        }
         exchange = { status: response.status, text };
         const empty = [101, 204, 205, 304].includes(response.status);
         return new Response(empty ? null : text, { status: response.status, headers: response.headers });
