@@ -4,8 +4,9 @@
  * named snapshots and its fault rules. A request picks one by the `X-Mock-Sandbox` header or the
  * `mock_sandbox` cookie; with neither it reaches the default bank. The first use of a name makes its
  * sandbox from the seed; staff may make one from a named snapshot of the default bank instead. 'Start over'
- * brings a sandbox back to how it began: that snapshot, or the seed. An idle sandbox goes after `idleMinutes` of real time; at most `max` exist at
- * once, and the next is refused (503); a client on another machine may hold at most `perClient` (429).
+ * brings a sandbox back to how it began: that snapshot, or the seed. An idle sandbox goes after
+ * `idleMinutes` of real time; at most `max` exist at once, and the next is refused (503); a client on
+ * another machine may hold at most `perClient` (429).
  *
  * Only the default bank is kept in the state file: sandboxes are short-lived, and live in memory only.
  */
