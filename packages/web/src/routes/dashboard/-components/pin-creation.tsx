@@ -35,7 +35,10 @@ export function PinCard({
         <CardTitle>{title}</CardTitle>
         <CardDescription>{description}</CardDescription>
       </CardHeader>
-      {children !== undefined && <CardContent>{children}</CardContent>}
+      {/* The PIN's boxes sit in the middle of their row, under the centred text. */}
+      {children !== undefined && (
+        <CardContent className="[&_[data-slot=otp-input]>*]:justify-center">{children}</CardContent>
+      )}
     </Card>
   );
 }
