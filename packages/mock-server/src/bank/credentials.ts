@@ -286,7 +286,9 @@ export class Credentials {
    * The session that made the change, `token`, carries on until it expires, as after a passcode change:
    * the customer proved who they are when they signed it in, and the settings page they are on keeps
    * working and shows the new address. The spec issues tokens at sign-in and at verification only, so
-   * the change gives no new token; the next sign-in asks for the code first.
+   * the change gives no new token; the next sign-in asks for the code first. The code confirms the
+   * address and gives no token either (an approved customer's verification, handlers.ts): only the
+   * passcode opens a session, so whoever reads the new address cannot sign in with codes alone.
    * The same address again changes nothing.
    */
   async changeEmail(user: User, token: string, email: string) {

@@ -1,7 +1,8 @@
 /**
  * Changing the e-mail address in settings (`updateemail`) over HTTP: the old address is told, the new
- * one must be confirmed with a code sent to it before the next sign-in, and the account's other
- * sessions end; the session that made the change carries on. All of it holds across a restart from
+ * one must be confirmed with a code sent to it before the next sign-in (the code confirms it and opens
+ * no session: the passcode does), and the account's other sessions end; the session that made the
+ * change carries on. All of it holds across a restart from
  * the state file.
  */
 import fs from 'node:fs';
@@ -69,7 +70,8 @@ describe('an e-mail change (updateemail)', () => {
       message: 'Incorrect passcode. 4 attempts left.',
     });
 
-    // The spec's verify step: a new code on request, then the code opens the account again.
+    // The spec's verify step: a new code on request, then the code confirms the address and the
+    // passcode opens the account again.
     await bank.client().call('resendConfirmCode', { email: NEW });
     const [resent] = await bank.outbox(NEW);
     const verified = await bank
@@ -78,6 +80,54 @@ describe('an e-mail change (updateemail)', () => {
     expect(verified).toMatchObject({ status: 'success', verification_status: 'Verified' });
     const fresh = bank.client({ user: (await signIn(bank, NEW)).jwt });
     expect((await fresh.call('getProfile')).data.email).toBe(NEW);
+  });
+
+  it('opens no session with the code sent to the new address: the passcode does', async () => {
+    const changing = bank.client({ user: await bank.login(OLD) });
+    await changing.call('changeEmail', { email: NEW });
+
+    // Whoever reads the new address asks for a code and enters it, with no sign-in and no passcode.
+    await bank.client().call('resendConfirmCode', { email: NEW });
+    const [sent] = await bank.outbox(NEW);
+    const verified = await bank
+      .client()
+      .call('verifyEmail', { email: NEW, ver_code: sent?.code ?? '', action: 'code' });
+    expect(verified).toEqual({
+      status: 'success',
+      message: 'Your e-mail address is verified',
+      verification_status: 'Verified',
+    });
+    expect(verified.jwt).toBeUndefined();
+
+    // The address is confirmed, and nothing but the passcode opens the account.
+    const codeOnly = bank.client({ user: verified.jwt, kyc: verified.jwt });
+    expect((await failure(codeOnly.call('getServiceCharge'))).status).toBe(401);
+    expect((await failure(codeOnly.call('getInstitution'))).status).toBe(401);
+    const signedIn = await signIn(bank, NEW);
+    expect(signedIn).toMatchObject({ verified: true, verification_status: 'Verified', message: 'Welcome Back' });
+    const fresh = bank.client({ user: signedIn.jwt });
+    await expect(fresh.call('getServiceCharge')).resolves.toBeTruthy();
+    expect((await fresh.call('getProfile')).data.email).toBe(NEW);
+  });
+
+  it('still gives a new customer the temporary token for the identity check', async () => {
+    const email = 'newcomer@bank.test';
+    await bank.client().call('signup', {
+      first_name: 'New',
+      last_name: 'Comer',
+      username: 'newcomer',
+      email,
+      password: '246810',
+      confirm: '246810',
+      fullname: 'New Comer',
+    });
+    const [sent] = await bank.outbox(email);
+    const verified = await bank.client().call('verifyEmail', { email, ver_code: sent?.code ?? '', action: 'code' });
+    expect(verified).toMatchObject({ status: 'success', verification_status: 'Not Verified' });
+    expect(verified.jwt).toEqual(expect.any(String));
+    // It opens the KYC submission only, not the account.
+    const kyc = bank.client({ user: verified.jwt, kyc: verified.jwt });
+    expect((await failure(kyc.call('getServiceCharge'))).status).toBe(403);
   });
 
   it('to a taken address is refused and changes nothing; to the same address changes nothing', async () => {

@@ -81,6 +81,46 @@ describe('e-mail verification', () => {
     expect(app.path()).toBe('/wp-user/account/kyc/form');
   });
 
+  it.each([
+    ['no token', undefined],
+    ['a token anyway', 'user-jwt'],
+  ])(
+    'stores no token for a KYC-approved customer (a changed address), clears a temporary one and leads to sign in: reply with %s',
+    async (_, jwt) => {
+      session.setTempToken('old-kyc-jwt');
+      session.setNotVerified(true);
+      const { app } = setup('/wp-user/account/verify/ada@bank.test', {
+        verifyEmail: () => ({
+          status: 'success',
+          message: 'Your e-mail address is verified',
+          ...(jwt === undefined ? {} : { jwt }),
+          verification_status: 'Verified',
+        }),
+      });
+      await enterCode(app);
+      expect(await findToast('Your e-mail address is verified')).toBeInTheDocument();
+      expect(window.localStorage.getItem(STORAGE_KEYS.tempToken)).toBeNull();
+      expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+      expect(window.localStorage.getItem(STORAGE_KEYS.notVerified)).toBeNull();
+      expect(screen.getByText('Taking you to sign in…')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Go now' })).toHaveAttribute('href', '/wp-user/account/login');
+      await act(() => vi.advanceTimersByTimeAsync(AUTH_REDIRECT_MS));
+      await vi.waitFor(() => {
+        expect(app.path()).toBe('/wp-user/account/login');
+      });
+      expect(window.localStorage.getItem(STORAGE_KEYS.tempToken)).toBeNull();
+      expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    },
+  );
+
+  it('offers to sign in with another address or to sign up again', async () => {
+    setup('/wp-user/account/verify/ada@bank.test');
+    const signIn = await screen.findByRole('link', { name: 'Sign in with another one' });
+    expect(signIn.parentElement).toHaveTextContent('Wrong address? Sign in with another one or sign up again');
+    expect(signIn).toHaveAttribute('href', '/wp-user/account/login');
+    expect(screen.getByRole('link', { name: 'sign up again' })).toHaveAttribute('href', '/wp-user/account/signup');
+  });
+
   it("shows the bank's message for a wrong code and keeps it for correction", async () => {
     const { app } = setup('/wp-user/account/verify/ada@bank.test', {
       verifyEmail: () => errorReply('That code is wrong or has expired'),

@@ -30,8 +30,10 @@ const verifySchema = z.object({
 });
 
 /**
- * E-mail verification: the 6-digit code the bank sent. Its reply carries the temporary token that opens
- * the KYC submission. `email` comes from the path, the query or the session; without one the user types it.
+ * E-mail verification: the 6-digit code the bank sent. For a customer not KYC-approved yet, its reply
+ * carries the temporary token that opens the KYC submission. An approved customer (confirming an address
+ * changed in settings) gets no token and signs in with the passcode next. `email` comes from the path,
+ * the query or the session; without one the user types it.
  */
 export function VerifyEmailForm({ email: given }: { email: string | undefined }) {
   // An address that could not be an e-mail (a mistyped link) is shown for correction instead.
@@ -49,7 +51,9 @@ export function VerifyEmailForm({ email: given }: { email: string | undefined })
 
   const submit = useFormSubmit(form, async ({ email, ver_code }) => {
     const reply = await verify.mutateAsync({ email, ver_code, action: 'code' });
-    if (reply.jwt !== undefined) session.setTempToken(reply.jwt);
+    // The code alone never leaves a session behind: an approved customer signs in with the passcode.
+    if (reply.verification_status === 'Verified') session.clearTempToken();
+    else if (reply.jwt !== undefined) session.setTempToken(reply.jwt);
     session.setNotVerified(false);
     session.setEmail(email);
     toast.success(reply.message ?? 'E-mail verified', { flow: 'verify-email' });
@@ -82,9 +86,13 @@ export function VerifyEmailForm({ email: given }: { email: string | undefined })
       }
       footer={
         <>
-          Wrong address?
+          Wrong address?{' '}
+          <Link to="/account/login" className={textLinkClass}>
+            Sign in with another one
+          </Link>{' '}
+          or{' '}
           <Link to="/account/signup" className={textLinkClass}>
-            Sign up again
+            sign up again
           </Link>
         </>
       }
