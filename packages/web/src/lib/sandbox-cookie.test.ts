@@ -1,6 +1,6 @@
 import { SANDBOX_COOKIE } from '@ebank/contract';
 import { describe, expect, it } from 'vitest';
-import { inSandbox } from './sandbox-cookie';
+import { inSandbox, sandboxOfThisBrowser } from './sandbox-cookie';
 
 describe('inSandbox', () => {
   it.each([
@@ -13,5 +13,16 @@ describe('inSandbox', () => {
     [`theme=${SANDBOX_COOKIE}=x`, false],
   ])('reads %j as %s', (cookies, expected) => {
     expect(inSandbox(cookies)).toBe(expected);
+  });
+});
+
+describe('sandboxOfThisBrowser', () => {
+  it.each([
+    [`${SANDBOX_COOKIE}=visitor-1`, 'visitor-1'],
+    [`theme=dark; ${SANDBOX_COOKIE}=ci-42`, 'ci-42'],
+    ['theme=dark', undefined],
+    [`theme=${SANDBOX_COOKIE}=x`, undefined],
+  ])('reads %j as %s', (cookies, expected) => {
+    expect(sandboxOfThisBrowser(cookies)).toBe(expected);
   });
 });

@@ -6,5 +6,14 @@
  * equal.
  */
 export function inSandbox(cookies = document.cookie) {
-  return cookies.split(';').some((cookie) => cookie.trim().startsWith('mock_sandbox='));
+  return sandboxOfThisBrowser(cookies) !== undefined;
+}
+
+/** The name of the sandbox this browser is in, if it is in one. */
+export function sandboxOfThisBrowser(cookies = document.cookie): string | undefined {
+  for (const cookie of cookies.split(';')) {
+    const [name, ...value] = cookie.trim().split('=');
+    if (name === 'mock_sandbox') return decodeURIComponent(value.join('='));
+  }
+  return undefined;
 }

@@ -6,7 +6,7 @@
  * section's link into view sideways.
  */
 import { startBank, type Harness } from '@ebank/mock-server/src/testing/harness';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStaffClient, staffReply, type StaffClient } from '@ebank/contract';
 import { adminSandbox } from '@/api/admin-sandbox';
@@ -41,6 +41,24 @@ async function signInAsAdmin() {
 }
 
 const state = () => staffReply(direct.getState());
+
+/** The staff calls of the app that change the bank (POST), by path, from now on. */
+function postsSent() {
+  const sent: string[] = [];
+  forwardFetch(bank.base, {
+    intercept: (request, pathname) => {
+      if (request.method === 'POST') sent.push(pathname);
+      return undefined;
+    },
+  });
+  return sent;
+}
+
+/** A double click with no gap: both clicks come before React renders again. */
+function doubleClick(button: HTMLElement) {
+  fireEvent.click(button);
+  fireEvent.click(button);
+}
 const heading = (name: string) => screen.findByRole('heading', { name, level: 1 }, WAIT);
 
 describe('the admin area', () => {
@@ -81,9 +99,10 @@ describe('the admin area', () => {
     expect(session.isAdmin()).toBe(false);
   });
 
-  it('shows a KYC case with its documents, approves it, and says so next to the buttons', async () => {
+  it('shows a KYC case with its documents, approves it on a double click (one request), and says so next to the buttons', async () => {
     await signInAsAdmin();
-    const app = renderApp('/wp-user/admin/kyc');
+    const sent = postsSent();
+    renderApp('/wp-user/admin/kyc');
     const cases = await screen.findByRole('list', { name: 'Identity checks awaiting review' }, WAIT);
     const item = within(cases).getByRole('heading', { name: 'Paul Pending' }).closest('li');
     if (!item) throw new Error('no case for Paul Pending');
@@ -93,10 +112,13 @@ describe('the admin area', () => {
         .map((img) => img.getAttribute('alt')),
     ).toEqual(['Document 1 of Paul Pending', 'Document 2 of Paul Pending', 'Document 3 of Paul Pending']);
     expect(within(item).getAllByRole('img')[0]).toHaveAttribute('src', expect.stringMatching(/\/__mock\/uploads\//u));
+    // Each document is shown whole in its box, none cropped.
+    for (const img of within(item).getAllByRole('img')) expect(img).toHaveClass('object-contain');
 
-    await app.user.click(within(item).getByRole('button', { name: /^Approve Paul Pending/u }));
+    doubleClick(within(item).getByRole('button', { name: /^Approve Paul Pending/u }));
     expect(await within(item).findByText('Approved.', {}, WAIT)).toHaveAttribute('role', 'status');
     expect(within(item).getByRole('button', { name: /^Approve/u })).toBeDisabled();
+    expect(sent).toEqual(['/__mock/staff/kyc/kyc-pending@bank.test/approve']);
     expect((await state()).customers.find((c) => c.email === 'kyc-pending@bank.test')?.kyc).toBe('Verified');
   });
 
@@ -115,21 +137,23 @@ describe('the admin area', () => {
     expect((await state()).customers.find((c) => c.email === 'kyc-pending@bank.test')?.kyc).toBe('Declined');
   });
 
-  it('confirms a pending deposit: the customer’s balance follows', async () => {
+  it('confirms a pending deposit on a double click (one request): the customer’s balance follows', async () => {
     await signInAsAdmin();
+    const sent = postsSent();
     const deposit = (await state()).requests.find((r) => r.kind === 'crypto-deposit');
     if (!deposit?.email) throw new Error('the seeded bank has a pending crypto deposit');
     const before = (await state()).customers.find((c) => c.email === deposit.email)?.balance ?? 0;
-    const app = renderApp('/wp-user/admin/requests');
+    renderApp('/wp-user/admin/requests');
     const button = await screen.findByRole(
       'button',
       { name: `Confirm Crypto deposit of ${deposit.amountText} by ${deposit.email}` },
       WAIT,
     );
-    await app.user.click(button);
+    doubleClick(button);
     const item = button.closest('li');
     if (!item) throw new Error('no list item');
     expect(await within(item).findByText('Confirmed.', {}, WAIT)).toHaveAttribute('role', 'status');
+    expect(sent).toHaveLength(1);
     expect((await state()).customers.find((c) => c.email === deposit.email)?.balance).toBe(before + deposit.amount);
   });
 

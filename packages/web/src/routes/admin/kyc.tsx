@@ -64,7 +64,7 @@ function KycCaseCard({ kycCase }: { kycCase: KycCase }) {
                   rel="noopener noreferrer"
                   className="block rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40"
                 >
-                  <img src={url} alt={name} className="aspect-[4/3] w-full rounded-md border object-cover" />
+                  <img src={url} alt={name} className="aspect-[4/3] w-full rounded-md border bg-muted object-contain" />
                   <span className="sr-only">(opens in a new tab)</span>
                 </a>
               </li>

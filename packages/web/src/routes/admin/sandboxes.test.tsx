@@ -5,7 +5,7 @@
  * asked for, and the fault rules of the chosen bank. The in-browser demo's 404 is a stubbed reply.
  */
 import { startBank, type Harness } from '@ebank/mock-server/src/testing/harness';
-import { SANDBOX_HEADER, createStaffClient, staffReply, type StaffClient } from '@ebank/contract';
+import { SANDBOX_COOKIE, SANDBOX_HEADER, createStaffClient, staffReply, type StaffClient } from '@ebank/contract';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adminSandbox } from '@/api/admin-sandbox';
@@ -46,6 +46,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  document.cookie = `${SANDBOX_COOKIE}=; max-age=0; path=/`;
   await bank.close();
 });
 
@@ -89,6 +90,21 @@ describe('the Sandboxes section', () => {
       'first',
       'from-snap',
     ]);
+  });
+
+  it('marks the sandbox this browser is in, and only that one', async () => {
+    await staffReply(direct.createSandbox({ body: { name: 'mine' } }));
+    await staffReply(direct.createSandbox({ body: { name: 'theirs' } }));
+    document.cookie = `${SANDBOX_COOKIE}=mine; path=/`;
+    renderApp('/wp-user/admin/sandboxes');
+    expect((await sandboxItem('mine')).getByText('This browser')).toBeInTheDocument();
+    expect((await sandboxItem('theirs')).queryByText('This browser')).not.toBeInTheDocument();
+  });
+
+  it('marks no sandbox when this browser is in none', async () => {
+    await staffReply(direct.createSandbox({ body: { name: 'theirs' } }));
+    renderApp('/wp-user/admin/sandboxes');
+    expect((await sandboxItem('theirs')).queryByText('This browser')).not.toBeInTheDocument();
   });
 
   it('says so when the name is taken (409) and when the server is full (503)', async () => {

@@ -14,6 +14,7 @@ import { Form, useFormSubmit } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-fields';
 import { SelectField } from '@/components/ui/select-field';
 import { formatDateTime } from '@/lib/format';
+import { sandboxOfThisBrowser } from '@/lib/sandbox-cookie';
 import {
   ActionStatus,
   Nothing,
@@ -86,6 +87,7 @@ function SandboxesOfServer({ list }: { list: SandboxList }) {
   const { refetch, isFetching } = useSuspenseQuery(sandboxesQuery);
   const { data: snapshots } = useSuspenseQuery(snapshotsQuery(DEFAULT_BANK));
   const { sandbox: chosen } = useAdminBank();
+  const ours = sandboxOfThisBrowser();
   const listChanged = () => queryClient.invalidateQueries({ queryKey: staffKeys.sandboxes });
 
   const create = useStaffAction(
@@ -181,6 +183,7 @@ function SandboxesOfServer({ list }: { list: SandboxList }) {
                 key={sandbox.name}
                 sandbox={sandbox}
                 chosen={sandbox.name === chosen}
+                ours={sandbox.name === ours}
                 busy={remove.isPending}
                 onDelete={() => {
                   remove.mutate(sandbox.name, {
@@ -204,11 +207,14 @@ const shortName = (name: string) => (name.length > 20 ? `${name.slice(0, 19)}…
 function SandboxItem({
   sandbox,
   chosen,
+  ours,
   busy,
   onDelete,
 }: {
   sandbox: SandboxSummary;
   chosen: boolean;
+  /** This browser is in it. */
+  ours: boolean;
   busy: boolean;
   onDelete: () => void;
 }) {
@@ -222,6 +228,9 @@ function SandboxItem({
           <span className="rounded-full bg-secondary px-2.5 py-0.5 text-xs font-semibold text-secondary-foreground">
             Per visitor
           </span>
+        )}
+        {ours && (
+          <span className="rounded-full border px-2.5 py-0.5 text-xs font-semibold text-foreground">This browser</span>
         )}
         {chosen && (
           <span className="rounded-full bg-primary px-2.5 py-0.5 text-xs font-semibold text-primary-foreground">

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { DecisionButtons } from './decision-buttons';
@@ -46,6 +46,28 @@ describe('the decision buttons', () => {
     expect(await screen.findByText('Approved.')).toHaveAttribute('role', 'status');
     expect(approve).toBeDisabled();
     expect(decline).toBeDisabled();
+  });
+
+  it('accept once on a double click with no gap (both clicks before the next render), and say the success only', async () => {
+    const { decide, reply } = renderDecision();
+    const approve = screen.getByRole('button', { name: /^Approve/u });
+    fireEvent.click(approve);
+    fireEvent.click(approve);
+
+    reply.resolve({ ok: true });
+    expect(await screen.findByText('Approved.')).toHaveAttribute('role', 'status');
+    expect(approve).toBeDisabled();
+    expect(decide.mock.calls.map(([decision]) => decision)).toEqual(['approve']);
+  });
+
+  it('take a decision again once the one that failed has settled', async () => {
+    const { user, decide, reply } = renderDecision();
+    const approve = screen.getByRole('button', { name: /^Approve/u });
+    fireEvent.click(approve);
+    reply.reject(new Error('The bank did not answer.'));
+    expect(await screen.findByText('The bank did not answer.')).toBeInTheDocument();
+    await user.click(approve);
+    expect(decide.mock.calls.map(([decision]) => decision)).toEqual(['approve', 'approve']);
   });
 
   it('decline only after asking, with Cancel focused', async () => {
