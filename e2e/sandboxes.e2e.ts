@@ -1,7 +1,8 @@
 /**
  * Sandboxes as people meet them in the browser: on a server that gives every visitor a bank of their own,
- * two browsers signed in as the same persona each see only their own doings; and the link that opens a
- * sandbox puts a fresh browser in it, where it sees what was done there.
+ * two browsers signed in as the same persona each see only their own doings, and, with a staff key, a
+ * visitor reads their own bank's e-mailed codes in its notice; and the link that opens a sandbox puts a
+ * fresh browser in it, where it sees what was done there.
  *
  * The browsers here are opened without the test's sandbox header (`extraHTTPHeaders: {}`), so that only
  * the `mock_sandbox` cookie picks their bank, as for a real visitor.
@@ -92,6 +93,55 @@ test('per visitor: two browsers get a bank each; one sends money, the other, as 
     await expect(notice).toContainText(/\d{2}\/\d{2}\/\d{4}/u);
   } finally {
     for (const visitor of visitors) await visitor.close();
+    await stop();
+  }
+});
+
+test("with a staff key, a visitor reads a transfer's code in the notice's Messages: their own bank's outbox only", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const stop = await startMockServer(port, {
+    env: { MOCK_SANDBOX_PER_VISITOR: '1', MOCK_STAFF_KEY: 'a-staff-key-of-32-characters-xyz' },
+  });
+  const visitors: BrowserContext[] = [];
+  try {
+    const visitor = await browser.newContext({ baseURL: origin, extraHTTPHeaders: {} });
+    visitors.push(visitor);
+    const page = await visitor.newPage();
+    await customerSignsIn(page, 'demo@bank.test');
+    await fillTransfer(page, '1500');
+    await page.getByRole('button', { name: 'Confirmed' }).click();
+    await typeCode(page, 'Transaction PIN', PIN);
+    await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Transfer Authorization Code is required' })).toBeVisible();
+
+    // The code, in the notice's Messages: the visitor needs no key for their own bank's e-mails.
+    const notice = page.getByRole('complementary', { name: 'Private bank' });
+    const open = notice.getByRole('button', { name: 'Messages' });
+    await open.click();
+    const dialog = page.getByRole('dialog', { name: 'Messages the bank sent' });
+    const sent = dialog.getByRole('listitem').filter({ hasText: 'Your transfer authorization code' }).first();
+    await expect(sent).toContainText('To demo@bank.test');
+    const code = (await sent.locator('strong').textContent()) ?? '';
+    expect(code).toMatch(/^\d{4}$/u);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(open).toBeFocused();
+    await typeCode(page, 'Authorization code', code);
+    await page.getByRole('button', { name: 'Confirm Code' }).click();
+    await expect(page.getByText('Successful! Await Confirmation').first()).toBeVisible();
+
+    // Only that outbox: not the default bank's (no cookie), nor another sandbox's by the header.
+    const stranger = await browser.newContext({ baseURL: origin, extraHTTPHeaders: {} });
+    visitors.push(stranger);
+    expect((await stranger.request.get('/__mock/outbox')).status()).toBe(401);
+    const other = await visitor.request.get('/__mock/outbox', { headers: { 'X-Mock-Sandbox': 'someone-else' } });
+    expect(other.status()).toBe(401);
+  } finally {
+    for (const context of visitors) await context.close();
     await stop();
   }
 });

@@ -1,95 +1,17 @@
 /**
- * The messages the bank "sent" by e-mail (verification and transfer codes, reset links), as the outbox
- * (the staff contract's `getOutbox`) lists them, newest first: the demo has no mailbox. Read each time
- * the dialog opens, and again on request. Each is dated in the portal's one style (26/11/2026, 18:05:09).
+ * The demo bar's messages: the outbox of the bank in this page, in the portal's one Messages dialog
+ * (shared with the notice of a private bank).
  */
-import { staffReply, type OutboxMessage, type StaffClient } from '@ebank/contract';
-import { useQuery } from '@tanstack/react-query';
-import { EmailAddress } from '@ebank/web/src/components/email-address';
-import { Button } from '@ebank/web/src/components/ui/button';
-import { textLinkClass } from '@ebank/web/src/components/ui/text-link';
-import { formatDateTime } from '@ebank/web/src/lib/format';
-import { useId } from 'react';
-import { BarDialog } from './bar-dialog';
+import type { StaffClient } from '@ebank/contract';
+import { MessagesDialog as OutboxDialog } from '@ebank/web/src/components/messages-dialog';
 
-/** How many of the newest messages are shown. */
-export const SHOWN_MESSAGES = 10;
-
-function MessageItem({ message }: { readonly message: OutboxMessage }) {
-  const subjectId = useId();
-  return (
-    <li className="grid gap-1 rounded-lg border p-3">
-      <p className="font-medium" id={subjectId}>
-        {message.subject}
-      </p>
-      <p className="text-muted-foreground">
-        To <EmailAddress address={message.to} />,{' '}
-        <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
-      </p>
-      {message.code !== undefined && (
-        <p>
-          Code <strong className="font-mono text-base tracking-wider">{message.code}</strong>
-        </p>
-      )}
-      {message.link !== undefined && (
-        <p>
-          <a className={textLinkClass} href={message.link} aria-describedby={subjectId}>
-            Open the link
-          </a>
-        </p>
-      )}
-      {message.code === undefined && message.link === undefined && <p>{message.text}</p>}
-    </li>
-  );
-}
-
-function Outbox({ bank }: { readonly bank: StaffClient }) {
-  const outbox = useQuery({
-    queryKey: ['demo-outbox'],
-    queryFn: ({ signal }) => staffReply(bank.getOutbox({ query: {}, fetchOptions: { signal, cache: 'no-store' } })),
-  });
-  const messages = outbox.data ?? [];
-  let status: string;
-  if (outbox.isPending) status = 'Loading…';
-  else if (outbox.isError) status = 'The messages cannot be shown.';
-  else if (messages.length === 0) status = 'No messages yet.';
-  else if (messages.length === 1) status = 'One message:';
-  else if (messages.length <= SHOWN_MESSAGES) status = `${messages.length} messages, the newest first:`;
-  else status = `The newest ${SHOWN_MESSAGES} of ${messages.length}:`;
-  return (
-    <div className="grid gap-2 text-sm">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <p role="status">{status}</p>
-        <Button
-          variant="outline"
-          size="sm"
-          pending={outbox.isFetching}
-          onClick={() => {
-            void outbox.refetch();
-          }}
-        >
-          Check again
-        </Button>
-      </div>
-      {messages.length > 0 && (
-        <ul className="grid gap-2">
-          {messages.slice(0, SHOWN_MESSAGES).map((message) => (
-            <MessageItem key={message.id} message={message} />
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
+export { SHOWN_MESSAGES } from '@ebank/web/src/components/messages-dialog';
 
 export function MessagesDialog({ bank }: { readonly bank: StaffClient }) {
   return (
-    <BarDialog
-      button="Messages"
-      title="Messages the bank sent"
+    <OutboxDialog
+      bank={bank}
       description="Codes and links the bank would send by e-mail. The demo has no mailbox, so they are here."
-    >
-      <Outbox bank={bank} />
-    </BarDialog>
+    />
   );
 }

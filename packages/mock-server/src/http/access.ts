@@ -8,6 +8,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { Request, RequestHandler } from 'express';
+import { SANDBOX_HEADER } from '@ebank/contract';
 import type { StaffKeyCheck } from '../bank/context';
 import { BankError } from '../bank/errors';
 import { cookieSandbox, sandboxNamed } from './dev-sandboxes';
@@ -124,10 +125,11 @@ export function staffKeyCheck(staffKey: string): StaffKeyCheck {
 
 /**
  * The developer endpoints that stay open with a staff key: health, uploaded pictures (a sandbox's too), the staff address,
- * which only leads to the portal's admin area (where staff sign in), and what a visitor does with the
- * sandbox the request names: see it, start it over, open its link.
+ * which only leads to the portal's admin area (where staff sign in), what a visitor does with the
+ * sandbox the request names (see it, start it over, open its link), and the outbox of a visitor's own
+ * sandbox (`isOwnOutbox`).
  */
-function isOpenWithKey(req: Request): boolean {
+function isOpenWithKey(req: Request, sandboxes: Sandboxes): boolean {
   // A visitor's 'Start over' of the sandbox the request names (never the default bank's reset).
   if (req.method === 'POST') return req.path.toLowerCase().replace(/(?<=.)\/$/u, '') === '/sandbox/start-over';
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
@@ -140,8 +142,21 @@ function isOpenWithKey(req: Request): boolean {
     path === '/staff' ||
     // Which bank this browser reaches, and the link into a sandbox (its name is the key to it).
     path === '/sandbox' ||
-    /^\/sandboxes\/[^/]+\/open$/u.test(path)
+    /^\/sandboxes\/[^/]+\/open$/u.test(path) ||
+    (path === '/outbox' && isOwnOutbox(req, sandboxes))
   );
+}
+
+/**
+ * Whether a request reads the outbox of the browser's own sandbox, one per visitor: the sandbox its cookie
+ * keeps it in, made for that visitor (`MOCK_SANDBOX_PER_VISITOR`), with no `X-Mock-Sandbox` header naming
+ * another. That bank holds only what the visitor did, so its e-mailed codes and links are the visitor's.
+ * Never the default bank's outbox, nor that of a sandbox staff made (their visitors share it).
+ */
+function isOwnOutbox(req: Request, sandboxes: Sandboxes): boolean {
+  if (req.headers[SANDBOX_HEADER.toLowerCase()] !== undefined) return false;
+  const name = cookieSandbox(req);
+  return name !== undefined && sandboxes.find(name)?.perVisitor === true;
 }
 
 /**
@@ -153,7 +168,7 @@ export function staffGate(staffKey: string | undefined, sandboxes: Sandboxes): R
   const isStaffKey = staffKeyCheck(staffKey);
   const find = (name: string | undefined) => (name === undefined ? undefined : sandboxes.find(name));
   return async (req, res, next) => {
-    if (isOpenWithKey(req)) {
+    if (isOpenWithKey(req, sandboxes)) {
       next();
       return;
     }

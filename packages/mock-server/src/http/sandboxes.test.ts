@@ -489,6 +489,43 @@ describe('with a staff key', () => {
     await request(mock.express).delete('/__mock/sandboxes/visitor').expect(401);
   });
 
+  it("lets a visitor read their own sandbox's outbox, by its cookie, and no other bank's", async () => {
+    mock = await start({ access: { staffKey: STAFF_KEY }, sandboxes: { perVisitor: true } });
+    const visitor = (method: 'get' | 'post', url: string, name = 'visitor-1') =>
+      request(mock.express)[method](url).set('Cookie', `mock_sandbox=${name}`);
+    await visitor('get', '/__mock/sandbox').expect(200);
+    await visitor('post', '/api/users.php?crud=userforgot')
+      .type('form')
+      .send({ action: 'code', email: DEMO })
+      .expect(200);
+    const own = await visitor('get', `/__mock/outbox?to=${DEMO}`).expect(200);
+    expect(own.body).toEqual([expect.objectContaining({ kind: 'reset-passcode', to: DEMO })]);
+    await visitor('get', '/__mock/outbox').expect(200);
+    // Another sandbox by the header (even a visitor's own), the default bank, a sandbox staff made: refused.
+    await visitor('get', '/__mock/sandbox', 'visitor-2').expect(200);
+    await visitor('get', '/__mock/outbox').set('X-Mock-Sandbox', 'visitor-2').expect(401);
+    await visitor('get', '/__mock/outbox').set('X-Mock-Sandbox', 'visitor-1').expect(401);
+    await request(mock.express).get('/__mock/outbox').expect(401);
+    await request(mock.express).get('/__mock/outbox').set('Cookie', 'mock_sandbox=NOT_A_NAME').expect(401);
+    await request(mock.express).get('/__mock/outbox').set('Cookie', 'mock_sandbox=gone').expect(401);
+    await request(mock.express)
+      .post('/__mock/sandboxes')
+      .set('Authorization', `Bearer ${STAFF_KEY}`)
+      .send({ name: 'acme' })
+      .expect(201);
+    await visitor('get', '/__mock/outbox', 'acme').expect(401);
+    // Only the outbox: the rest of the sandbox's developer endpoints still need the key.
+    await visitor('get', '/__mock/journal').expect(401);
+    await visitor('get', '/__mock/staff/state').expect(401);
+    await visitor('post', '/__mock/outbox').expect(401);
+  });
+
+  it('keeps the outbox closed to a visitor of a sandbox opened by its link (not one per visitor)', async () => {
+    mock = await start({ access: { staffKey: STAFF_KEY } });
+    await request(mock.express).get('/__mock/sandbox').set('Cookie', 'mock_sandbox=shared').expect(200);
+    await request(mock.express).get('/__mock/outbox').set('Cookie', 'mock_sandbox=shared').expect(401);
+  });
+
   it("takes the default bank's admin in any sandbox, and a sandbox's admin in that sandbox, or from a browser kept in it", async () => {
     mock = await start({ access: { staffKey: STAFF_KEY } });
     const staff = await login(undefined, 'admin@bank.test', STAFF_KEY);
