@@ -5,7 +5,7 @@
 import { EmailAddress } from '@ebank/web/src/components/email-address';
 import { textLinkClass } from '@ebank/web/src/components/ui/text-link';
 import { DEMO_PASSCODE, DEMO_PIN, PERSONAS } from '@ebank/mock-server/src/bank/seed';
-import { BarDialog } from './bar-dialog';
+import { ButtonDialog } from '@ebank/web/src/components/button-dialog';
 
 type Persona = (typeof PERSONAS)[number];
 
@@ -57,7 +57,7 @@ function PersonaItem({ persona, adminArea }: { readonly persona: Persona; readon
 
 export function PersonasDialog({ adminArea }: { readonly adminArea: string }) {
   return (
-    <BarDialog
+    <ButtonDialog
       button="Personas"
       title="Personas"
       description="The demo bank's customers and staff. Sign in with any of them on the portal's login."
@@ -68,6 +68,6 @@ export function PersonasDialog({ adminArea }: { readonly adminArea: string }) {
           <PersonaItem key={persona.email} persona={persona} adminArea={adminArea} />
         ))}
       </ul>
-    </BarDialog>
+    </ButtonDialog>
   );
 }

@@ -8,15 +8,8 @@ import { staffReply, type OutboxMessage, type StaffClient } from '@ebank/contrac
 import { useQuery } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import { EmailAddress } from '@/components/email-address';
+import { ButtonDialog } from '@/components/button-dialog';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
 import { textLinkClass } from '@/components/ui/text-link';
 import { formatDateTime } from '@/lib/format';
 
@@ -101,19 +94,8 @@ export function MessagesDialog({
   readonly description: ReactNode;
 }) {
   return (
-    <Dialog>
-      <DialogTrigger asChild>
-        <Button variant="outline" size="sm">
-          Messages
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Messages the bank sent</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <Outbox bank={bank} />
-      </DialogContent>
-    </Dialog>
+    <ButtonDialog button="Messages" title="Messages the bank sent" description={description}>
+      <Outbox bank={bank} />
+    </ButtonDialog>
   );
 }

@@ -1,5 +1,8 @@
-/** A dialog of the demo bar: opened by a button on the bar, with its title and a line on what it shows. */
-import { Button } from '@ebank/web/src/components/ui/button';
+/**
+ * A dialog opened by a small button on a bar (the demo's, a private bank's notice), with its title and a line on
+ * what it shows.
+ */
+import { Button } from '@/components/ui/button';
 import {
   Dialog,
   DialogContent,
@@ -7,17 +10,17 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-} from '@ebank/web/src/components/ui/dialog';
+} from '@/components/ui/dialog';
 import type { ReactNode } from 'react';
 
-export function BarDialog({
+export function ButtonDialog({
   button,
   title,
   description,
   className,
   children,
 }: {
-  /** The text of the bar's button that opens it. */
+  /** The text of the button that opens it. */
   readonly button: string;
   readonly title: string;
   readonly description: ReactNode;
