@@ -294,6 +294,19 @@ export const SandboxSummarySchema = SandboxSchema.extend({
   customers: z.number(),
   /** Whether it was made for a browser that opened the portal (MOCK_SANDBOX_PER_VISITOR). */
   perVisitor: z.boolean(),
+  /**
+   * The newest call of its request journal, as the journal names it (no field sent, so no secret):
+   * absent while the journal holds none.
+   */
+  lastCall: z
+    .object({
+      /** The contract's name of the operation, or null when the call named none (or several). */
+      operation: z.string().nullable(),
+      /** The customer: the one the call's token opened, else the `email` field sent; absent when neither. */
+      email: z.string().optional(),
+      at: z.iso.datetime(),
+    })
+    .optional(),
 });
 export const SandboxListSchema = z.object({
   sandboxes: z.array(SandboxSummarySchema),

@@ -220,6 +220,18 @@ describe('the journal', () => {
     expect(journal.list().map((e) => e.email)).toEqual(['u5@bank.test', 'u4@bank.test', 'u3@bank.test']);
   });
 
+  it('gives the newest call alone, across the ring’s wrap, and none once cleared', () => {
+    const journal = new Journal({ limit: 3 });
+    expect(journal.latest()).toBeUndefined();
+    for (let i = 1; i <= 5; i++) {
+      journal.record(lookup(`u${i}@bank.test`));
+      expect(journal.latest()).toEqual(journal.list()[0]);
+    }
+    expect(journal.latest()?.email).toBe('u5@bank.test');
+    journal.clear();
+    expect(journal.latest()).toBeUndefined();
+  });
+
   it(`keeps ${JOURNAL_LIMIT} by default`, () => {
     const journal = new Journal();
     for (let i = 0; i < JOURNAL_LIMIT + 20; i++) journal.record(lookup(`u${i}@bank.test`));

@@ -264,6 +264,12 @@ export class Journal {
     return entries;
   }
 
+  /** The newest call, if any (the sandbox list's `lastCall`), without reading the others. */
+  latest(): JournalEntry | undefined {
+    const recorded = this.size === 0 ? undefined : this.ring[(this.next - 1 + this.limit) % this.limit];
+    return recorded === undefined ? undefined : entryOf(recorded);
+  }
+
   /** Reads the filters of a URL query; a bad one is refused (400). */
   static filter(query: Readonly<Record<string, unknown>>): JournalFilter {
     const parsed = JournalFilterSchema.safeParse(query);

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SandboxList } from '@ebank/contract';
 import { pngBlob } from '@ebank/contract/testing';
 import { ADMIN_PASSWORD, DEMO_PASSCODE } from '../bank/seed';
 import { testApp } from '../testing/harness';
@@ -233,6 +234,34 @@ describe('the sandbox endpoints', () => {
     await request(mock.express).delete(`/__mock/sandboxes/${name}`).expect(200, { ok: true, name });
     await request(mock.express).delete(`/__mock/sandboxes/${name}`).expect(404);
     expect((await request(mock.express).get('/__mock/sandboxes')).body).toMatchObject({ sandboxes: [] });
+  });
+
+  it("lists each sandbox's newest call, its operation and customer, and none of its secrets", async () => {
+    await request(mock.express).post('/__mock/sandboxes').send({ name: 'fresh' }).expect(201);
+    const token = await login('visited');
+    const lastCalls = async () => {
+      const res = await request(mock.express).get('/__mock/sandboxes').expect(200);
+      expect(res.text).not.toContain(DEMO_PASSCODE);
+      expect(res.text).not.toContain(token);
+      const { sandboxes } = res.body as SandboxList;
+      return new Map(sandboxes.map((sandbox) => [sandbox.name, sandbox.lastCall]));
+    };
+    const signedIn = await lastCalls();
+    expect(signedIn.has('fresh')).toBe(true);
+    expect(signedIn.get('fresh')).toBeUndefined();
+    expect(signedIn.get('visited')).toEqual({ operation: 'login', email: DEMO, at: expect.any(String) as unknown });
+    const at = signedIn.get('visited')?.at ?? '';
+    expect(at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/u);
+    expect(Math.abs(Date.parse(at) - now)).toBeLessThan(1000);
+
+    // The customer a token opened; then a call that names no operation, nor anybody.
+    await api('visited', '', { getprofile: '1', token }).expect(200);
+    expect((await lastCalls()).get('visited')).toMatchObject({ operation: 'getProfile', email: DEMO });
+    await api('visited', '', { nothing: '1' }).expect(400);
+    expect((await lastCalls()).get('visited')).toEqual({ operation: null, at: expect.any(String) as unknown });
+    // 'Start over' clears the journal, and with it the last call.
+    await inBox('visited', 'post', '/__mock/sandbox/start-over').expect(200);
+    expect((await lastCalls()).get('visited')).toBeUndefined();
   });
 
   it('refuses a name in use (409), a bad name (400) and an unknown snapshot (404), making nothing', async () => {

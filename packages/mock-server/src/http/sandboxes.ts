@@ -256,12 +256,23 @@ export class Sandboxes {
   /** A sandbox as `GET /__mock/sandboxes` lists it. */
   summary(sandbox: Sandbox): SandboxSummary {
     const bank = sandbox.bank();
+    const last = sandbox.journal.latest();
     return {
       ...this.record(sandbox),
       lastUsedAt: new Date(sandbox.lastUsedAt).toISOString(),
       sizeBytes: bank.sizeBytes(),
       customers: bank.customerCount(),
       perVisitor: sandbox.perVisitor,
+      // Which visitor's it is, at a glance: the newest call's operation and customer, never its fields.
+      ...(last === undefined
+        ? {}
+        : {
+            lastCall: {
+              operation: last.operation,
+              ...(last.email === null ? {} : { email: last.email }),
+              at: last.at,
+            },
+          }),
     };
   }
 

@@ -9,6 +9,7 @@ import { SANDBOX_COOKIE, SANDBOX_HEADER, createStaffClient, staffReply, type Sta
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adminSandbox } from '@/api/admin-sandbox';
+import { formatDateTime } from '@/lib/format';
 import { session } from '@/session/session';
 import { forwardFetch } from '@/test/forward-fetch';
 import { renderApp } from '@/test/render-app';
@@ -105,6 +106,23 @@ describe('the Sandboxes section', () => {
     await staffReply(direct.createSandbox({ body: { name: 'theirs' } }));
     renderApp('/wp-user/admin/sandboxes');
     expect((await sandboxItem('theirs')).queryByText('This browser')).not.toBeInTheDocument();
+  });
+
+  it('says whose each sandbox is: its newest call, and the customer it named', async () => {
+    await staffReply(direct.createSandbox({ body: { name: 'visited' } }));
+    await staffReply(direct.createSandbox({ body: { name: 'untouched' } }));
+    await bank.send('/api/users.php?crud=userlogin', {
+      method: 'POST',
+      headers: { [SANDBOX_HEADER]: 'visited' },
+      body: new URLSearchParams({ email: 'demo@bank.test', password: '123456', remeber: 'false' }),
+    });
+    const listed = (await staffReply(direct.listSandboxes())).sandboxes.find((s) => s.name === 'visited');
+    const at = listed?.lastCall?.at ?? '';
+    renderApp('/wp-user/admin/sandboxes');
+    expect((await sandboxItem('visited')).getByText(/^Last:/u)).toHaveTextContent(
+      new RegExp(`^Last: login by demo@bank\\.test, ${formatDateTime(at)}$`, 'u'),
+    );
+    expect((await sandboxItem('untouched')).queryByText(/^Last:/u)).not.toBeInTheDocument();
   });
 
   it('says so when the name is taken (409) and when the server is full (503)', async () => {

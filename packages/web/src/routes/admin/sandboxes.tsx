@@ -218,7 +218,7 @@ function SandboxItem({
   busy: boolean;
   onDelete: () => void;
 }) {
-  const { name } = sandbox;
+  const { name, lastCall } = sandbox;
   const link = openLink(name);
   return (
     <li className="grid gap-3 rounded-xl border bg-card p-4 shadow-card">
@@ -238,6 +238,13 @@ function SandboxItem({
           </span>
         )}
       </div>
+      {lastCall && (
+        <p className="text-sm break-words text-muted-foreground">
+          Last: {lastCall.operation ?? 'a call naming no operation'}
+          {lastCall.email !== undefined && ` by ${lastCall.email}`},{' '}
+          <time dateTime={lastCall.at}>{formatDateTime(lastCall.at)}</time>
+        </p>
+      )}
       <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="text-muted-foreground">Created</dt>
         <dd>
