@@ -1,4 +1,5 @@
 export * from './fields';
+export * from './birth-date';
 export * from './files';
 export * from './image-inspect';
 export * from './replies';

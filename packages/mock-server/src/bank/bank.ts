@@ -11,7 +11,9 @@
  * forward. Every method that may write counts toward {@link Bank.changes}, which tells a state file
  * (persistence.ts) when there may be something to write.
  */
+import { ADULT_AGE, birthDateProblem } from '@ebank/contract';
 import { BankClock } from './clock';
+import { refuse } from './errors';
 import { CodeKey } from './codes';
 import { DEFAULT_BANK_CONFIG, type BankConfig } from './config';
 import { formatAmount, type BankContext, type StaffKeyCheck } from './context';
@@ -220,7 +222,13 @@ export class Bank {
   changeEmail(user: User, token: string, email: string): Promise<void> {
     return this.writeAsync(() => this.credentials.changeEmail(user, token, email));
   }
+  /** New profile details; a date of birth after the bank's today, or of someone under 18, is refused. */
   updateProfile(user: User, fullname: string, profile: { readonly [K in keyof Profile]?: string | undefined }) {
+    if (profile.dob !== undefined) {
+      const problem = birthDateProblem(profile.dob, new Date(this.now()).toISOString().slice(0, 10));
+      if (problem === 'future') refuse('invalid', 'dob: must not be in the future');
+      if (problem === 'minor') refuse('invalid', `dob: must be at least ${String(ADULT_AGE)} years ago`);
+    }
     this.write(() => this.users.updateProfile(user, fullname, profile));
   }
   /** A new profile picture (an upload of the customer's); the one it replaces is not kept. */

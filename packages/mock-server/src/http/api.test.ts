@@ -149,6 +149,26 @@ describe.each<WireEncoding>(['urlencoded', 'multipart'])('every operation, %s', 
     });
   });
 
+  it('updateprofile refuses a date of birth in the future or of someone under 18, and changes nothing', async () => {
+    const api = await as('demo@bank.test');
+    const year = new Date().getUTCFullYear();
+    const future = await failure(
+      api.call('updateProfile', { fullname: 'Dana Demo', dob: `${String(year + 1)}-01-01` }),
+    );
+    expect(future).toMatchObject({ status: 400, message: 'dob: must not be in the future' });
+    const minor = await failure(
+      api.call('updateProfile', {
+        fullname: 'Someone Else',
+        phone: '+44 20 7946 0000',
+        dob: `${String(year - 17)}-01-01`,
+      }),
+    );
+    expect(minor).toMatchObject({ status: 400, message: 'dob: must be at least 18 years ago' });
+    expect((await api.call('getProfile')).data).toMatchObject({ fullname: 'Dana Demo', dob: '1990-04-23' });
+    await api.call('updateProfile', { fullname: 'Dana Demo', dob: `${String(year - 19)}-01-01` });
+    expect((await api.call('getProfile')).data.dob).toBe(`${String(year - 19)}-01-01`);
+  });
+
   it('updatepic stores an image by its content and serves it as an image that cannot run', async () => {
     const api = await as('demo@bank.test');
     await api.call('updateProfilePicture', { profilePic: pngBlob('me.png') });

@@ -142,7 +142,7 @@ describe('profile', { timeout: 15_000 }, () => {
     expect(within(toastRegion()).queryByText('Something went wrong!')).not.toBeInTheDocument();
   });
 
-  it('takes a date of birth as day/month/year and says when it is not a day', async () => {
+  it('takes a date of birth as day/month/year and says when it is not a day, in the future or under 18', async () => {
     const bank = installDashboardBank();
     const app = renderApp('/wp-user/dashboard/profile');
     const dob = await screen.findByLabelText('Date of birth');
@@ -154,6 +154,11 @@ describe('profile', { timeout: 15_000 }, () => {
     await app.user.type(dob, '1/1/2999');
     await app.user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('The date of birth cannot be in the future')).toBeInTheDocument();
+    // Someone who is not yet 18 (the sign-up's checkbox said 18 or over).
+    await app.user.clear(dob);
+    await app.user.type(dob, `1/1/${String(new Date().getUTCFullYear() - 17)}`);
+    await app.user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Customers must be 18 or over: check the date of birth')).toBeInTheDocument();
     expect(bank.callsTo('updateProfile')).toHaveLength(0);
     await app.user.clear(dob);
     await app.user.type(dob, '23/04/1990');

@@ -2,7 +2,7 @@
  * The profile form's schema and country choices, apart from the route file: what a route file builds at
  * its top level is evaluated, with zod, the contract and the country list, in the app's first chunk.
  */
-import { dashboardOperations } from '@ebank/contract';
+import { ADULT_AGE, birthDateProblem, dashboardOperations } from '@ebank/contract';
 import { z } from 'zod';
 import { countryNames } from '@/forms/countries';
 import { parseDate } from '@/lib/format';
@@ -39,7 +39,14 @@ export const profileSchema = z.object({
     .trim()
     .refine((value) => value === '' || parseDate(value) !== undefined, DOB_NOT_A_DAY)
     .transform((value) => (value === '' ? undefined : parseDate(value)))
-    .refine((value) => value === undefined || value <= today(), 'The date of birth cannot be in the future')
+    .refine(
+      (value) => value === undefined || birthDateProblem(value, today()) !== 'future',
+      'The date of birth cannot be in the future',
+    )
+    .refine(
+      (value) => value === undefined || birthDateProblem(value, today()) !== 'minor',
+      `Customers must be ${String(ADULT_AGE)} or over: check the date of birth`,
+    )
     .pipe(shape.dob),
   country: optional(shape.country),
   marital_status: optional(shape.marital_status),
