@@ -14,7 +14,9 @@ import {
   expect,
   fillTransfer,
   freePort,
+  axeViolations,
   PIN,
+  screenshotPath,
   startMockServer,
   test,
   typeCode,
@@ -91,6 +93,47 @@ test('per visitor: two browsers get a bank each; one sends money, the other, as 
     const notice = pageB.getByRole('complementary', { name: 'Private bank' });
     await expect(notice).toContainText('This bank is private to this browser.');
     await expect(notice).toContainText(/\d{2}\/\d{2}\/\d{4}/u);
+  } finally {
+    for (const visitor of visitors) await visitor.close();
+    await stop();
+  }
+});
+
+test('a full server sends the next visitor to a page that says so, and lets them in once a bank is free', async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const stop = await startMockServer(port, { env: { MOCK_SANDBOX_PER_VISITOR: '1', MOCK_SANDBOXES_MAX: '1' } });
+  const visitors: BrowserContext[] = [];
+  try {
+    const a = await browser.newContext({ baseURL: origin, extraHTTPHeaders: {} });
+    const b = await browser.newContext({
+      baseURL: origin,
+      extraHTTPHeaders: {},
+      viewport: { width: 390, height: 844 },
+    });
+    visitors.push(a, b);
+    await (await a.newPage()).goto('/wp-user/account/login');
+    const taken = await sandboxCookie(a, origin);
+    expect(taken).toBeDefined();
+
+    // The one bank is taken: B is told why, in the portal, with no JSON and no bank of its own.
+    const page = await b.newPage();
+    await page.goto('/wp-user/account/signup');
+    await expect(page.getByRole('heading', { level: 1, name: 'The demo is busy' })).toBeVisible();
+    await expect(page.getByText(/Every demo bank on this server is in use right now/u)).toBeVisible();
+    expect(await sandboxCookie(b, origin)).toBeUndefined();
+    expect((await axeViolations(page)).lines).toEqual([]);
+    await page.screenshot({ path: screenshotPath('390-busy.png'), fullPage: true });
+
+    // Once A's bank has gone, "Try again" takes B where it was going, in a bank of its own.
+    await a.request.delete(`/__mock/sandboxes/${taken ?? ''}`);
+    await page.getByRole('link', { name: 'Try again' }).click();
+    await expect(page).toHaveURL(/\/wp-user\/account\/signup$/u);
+    await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+    expect(await sandboxCookie(b, origin)).toMatch(/^[a-z0-9-]{1,40}$/u);
   } finally {
     for (const visitor of visitors) await visitor.close();
     await stop();

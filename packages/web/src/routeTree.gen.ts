@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AccountRouteRouteImport } from './routes/account/route'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
+import { Route as BusyRouteImport } from './routes/busy'
 import { Route as DashboardRouteRouteImport } from './routes/dashboard/route'
 import { Route as AccountIndexRouteImport } from './routes/account/index'
 import { Route as AccountForgotRouteImport } from './routes/account/forgot'
@@ -71,6 +72,11 @@ const AccountRouteRoute = AccountRouteRouteImport.update({
 const AdminRouteRoute = AdminRouteRouteImport.update({
   id: '/admin',
   path: '/admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BusyRoute = BusyRouteImport.update({
+  id: '/busy',
+  path: '/busy',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DashboardRouteRoute = DashboardRouteRouteImport.update({
@@ -310,6 +316,7 @@ export interface FileRoutesByFullPath {
   '/account': typeof AccountRouteRouteWithChildren
   '/admin': typeof AdminRouteRouteWithChildren
   '/dashboard': typeof DashboardRouteRouteWithChildren
+  '/busy': typeof BusyRoute
   '/account/forgot': typeof AccountForgotRoute
   '/account/login': typeof AccountLoginRoute
   '/account/signup': typeof AccountSignupRoute
@@ -357,6 +364,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/busy': typeof BusyRoute
   '/account/forgot': typeof AccountForgotRoute
   '/account/login': typeof AccountLoginRoute
   '/account/signup': typeof AccountSignupRoute
@@ -408,6 +416,7 @@ export interface FileRoutesById {
   '/account': typeof AccountRouteRouteWithChildren
   '/admin': typeof AdminRouteRouteWithChildren
   '/dashboard': typeof DashboardRouteRouteWithChildren
+  '/busy': typeof BusyRoute
   '/account/forgot': typeof AccountForgotRoute
   '/account/login': typeof AccountLoginRoute
   '/account/signup': typeof AccountSignupRoute
@@ -460,6 +469,7 @@ export interface FileRouteTypes {
     | '/account'
     | '/admin'
     | '/dashboard'
+    | '/busy'
     | '/account/forgot'
     | '/account/login'
     | '/account/signup'
@@ -507,6 +517,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/busy'
     | '/account/forgot'
     | '/account/login'
     | '/account/signup'
@@ -557,6 +568,7 @@ export interface FileRouteTypes {
     | '/account'
     | '/admin'
     | '/dashboard'
+    | '/busy'
     | '/account/forgot'
     | '/account/login'
     | '/account/signup'
@@ -608,6 +620,7 @@ export interface RootRouteChildren {
   AccountRouteRoute: typeof AccountRouteRouteWithChildren
   AdminRouteRoute: typeof AdminRouteRouteWithChildren
   DashboardRouteRoute: typeof DashboardRouteRouteWithChildren
+  BusyRoute: typeof BusyRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -631,6 +644,13 @@ declare module '@tanstack/react-router' {
       path: '/admin'
       fullPath: '/admin'
       preLoaderRoute: typeof AdminRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/busy': {
+      id: '/busy'
+      path: '/busy'
+      fullPath: '/busy'
+      preLoaderRoute: typeof BusyRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/dashboard': {
@@ -1074,6 +1094,7 @@ const rootRouteChildren: RootRouteChildren = {
   AccountRouteRoute: AccountRouteRouteWithChildren,
   AdminRouteRoute: AdminRouteRouteWithChildren,
   DashboardRouteRoute: DashboardRouteRouteWithChildren,
+  BusyRoute: BusyRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

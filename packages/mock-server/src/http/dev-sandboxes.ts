@@ -15,7 +15,7 @@ import { staffEndpoint, type StaffEndpoint } from './staff-endpoint';
 import { checkedName, Sandbox, type Sandboxes } from './sandboxes';
 import { STAFF_BODY_LIMIT_BYTES, uploadReply } from './dev-endpoints';
 import { uploadPath } from './staff-state';
-import { refuse } from '../bank/errors';
+import { BankError, refuse } from '../bank/errors';
 
 /** Where the portal is. */
 const PORTAL_PATH = '/wp-user/';
@@ -100,7 +100,7 @@ export function sandboxPerVisitor(sandboxes: Sandboxes): RequestHandler {
     const isPage =
       (req.method === 'GET' || req.method === 'HEAD') &&
       (req.headers['sec-fetch-dest'] === 'document' || (req.headers.accept ?? '').includes('text/html'));
-    if (!isPage) {
+    if (!isPage || req.path.toLowerCase().replace(/\/$/u, '') === BUSY_PAGE) {
       next();
       return;
     }
@@ -112,14 +112,43 @@ export function sandboxPerVisitor(sandboxes: Sandboxes): RequestHandler {
       return;
     }
     const client = req.socket.remoteAddress;
-    const sandbox = named
-      ? sandboxes.use(named.name, { perVisitor: named.byCookie, client })
-      : sandboxes.forVisitor(client);
-    sandbox.then((made) => {
-      if (!named) setSandboxCookie(req, res, made.name ?? '');
-      next();
-    }, next);
+    // A refusal thrown at once (the limits) and one that comes later are both a rejection.
+    const sandbox = (async () =>
+      named ? sandboxes.use(named.name, { perVisitor: named.byCookie, client }) : sandboxes.forVisitor(client))();
+    sandbox.then(
+      (made) => {
+        if (!named) setSandboxCookie(req, res, made.name ?? '');
+        next();
+      },
+      (error: unknown) => {
+        // No bank to give (every sandbox in use, or this address holds its share): a page of the portal
+        // says so to the visitor, in place of the developer's JSON error.
+        const reason = busyReason(error);
+        if (reason === undefined) {
+          next(error);
+          return;
+        }
+        const search = new URLSearchParams({
+          reason,
+          from: req.originalUrl,
+          minutes: String(sandboxes.limits.idleMinutes),
+        });
+        res.setHeader('Cache-Control', 'no-store');
+        res.redirect(303, `${req.baseUrl}${BUSY_PAGE}?${search.toString()}`);
+      },
+    );
   };
+}
+
+/** The portal's page that tells a visitor no bank of their own can be made now (it needs none itself). */
+const BUSY_PAGE = '/busy';
+
+/** Why no sandbox could be made for a visitor, as the busy page names it; undefined for any other error. */
+function busyReason(error: unknown): 'full' | 'address' | undefined {
+  if (!(error instanceof BankError)) return undefined;
+  if (error.code === 'unavailable') return 'full';
+  if (error.code === 'rate_limited') return 'address';
+  return undefined;
 }
 
 /** The sandbox endpoints of the staff contract. */

@@ -498,6 +498,30 @@ describe('a bank per visitor (MOCK_SANDBOX_PER_VISITOR)', () => {
     await request(mock.express).get('/wp-user/favicon.svg').set('Accept', 'image/*').expect(200);
     expect(mock.sandboxes.list()).toHaveLength(2);
   });
+
+  it("sends a visitor it cannot give a bank to the portal's busy page, which needs none, in place of a JSON error", async () => {
+    mock = await start({ sandboxes: { perVisitor: true, max: 1 }, webRoot });
+    const page = (url: string, cookie?: string) => {
+      const req = request(mock.express).get(url).set('Accept', 'text/html').set('Sec-Fetch-Dest', 'document');
+      return cookie === undefined ? req : req.set('Cookie', cookie);
+    };
+    const first = await page('/wp-user/').expect(200);
+    const cookie = String(first.headers['set-cookie']).split(';')[0] ?? '';
+    // The server is full: the next visitor is sent to the busy page, saying why and where they were going.
+    const busy = await page('/wp-user/dashboard?tab=1').expect(303);
+    expect(busy.headers.location).toBe('/wp-user/busy?reason=full&from=%2Fwp-user%2Fdashboard%3Ftab%3D1&minutes=60');
+    expect(busy.headers['cache-control']).toBe('no-store');
+    expect(busy.headers['set-cookie']).toBeUndefined();
+    // The busy page is the portal's own page, served with no bank made for it.
+    const shown = await page(busy.headers.location ?? '').expect(200);
+    expect(shown.text).toContain('<title>Portal</title>');
+    expect(shown.headers['set-cookie']).toBeUndefined();
+    await page('/WP-USER/Busy/').expect(200);
+    expect(mock.sandboxes.list()).toHaveLength(1);
+    // The first visitor keeps their bank; scripts and the API are not sent anywhere.
+    await page('/wp-user/dashboard', cookie).expect(200);
+    await request(mock.express).get('/__mock/health').expect(200);
+  });
 });
 
 describe('with a staff key', () => {

@@ -13,7 +13,7 @@ export function PagePending() {
   );
 }
 
-function StateScreen({ title, children }: { title: string; children: ReactNode }) {
+export function StateScreen({ title, children }: { title: string; children: ReactNode }) {
   return (
     <main className="flex min-h-dvh items-center justify-center bg-background px-4 py-12">
       <div className="w-full max-w-md rounded-xl border bg-card p-6 text-center shadow-card sm:p-8">
