@@ -47,7 +47,7 @@ for (const width of [320, 390, 1280]) {
   test(`the admin area at ${width} px: fits, shows the documents, passes axe`, async ({ page, axe }) => {
     await page.setViewportSize({ width, height: 900 });
     await signInAsAdmin(page, '/wp-user/admin/kyc');
-    const front = page.getByRole('img', { name: 'Document 1 of Paul Pending' });
+    const front = page.getByRole('img', { name: 'ID, front, sent by Paul Pending' });
     await expect
       .poll(() => front.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBeGreaterThan(0);

@@ -57,7 +57,20 @@ export const StaffCustomerSchema = z.object({
   balanceText: z.string(),
 });
 
-/** An identity check waiting for a decision, with the addresses of its document images. */
+/**
+ * The images of an identity check, in the order a case's `documents` lists them: the form field each was
+ * sent in (`submit_verification`) and what it shows.
+ */
+export const KYC_DOCUMENTS = [
+  { field: 'pic', shows: 'Photo of the customer' },
+  { field: 'idcardFront', shows: 'ID, front' },
+  { field: 'idcardBack', shows: 'ID, back' },
+] as const;
+
+/**
+ * An identity check waiting for a decision, with the addresses of its document images (in the order of
+ * {@link KYC_DOCUMENTS}).
+ */
 export const KycCaseSchema = z.object({
   userId: z.string(),
   email: z.string(),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { WireEncoding } from '@ebank/contract';
+import { KYC_DOCUMENTS, type WireEncoding } from '@ebank/contract';
 import { notImages, pngBlob, SAMPLE_PAYEE, sampleImages } from '@ebank/contract/testing';
 import { failure, startBank, type Harness } from '../testing/harness';
 
@@ -418,9 +418,10 @@ describe('a new customer', () => {
       phone: '+49 30 1234567',
       home_address: 'Unter den Linden 1\nBerlin',
       type: 'Passport',
+      // Each of another type, to tell them apart in the staff state.
       pic: pngBlob(),
-      idcardFront: pngBlob(),
-      idcardBack: pngBlob(),
+      idcardFront: new File([sampleImages['image/jpeg']], 'front.jpg', { type: 'image/jpeg' }),
+      idcardBack: new File([sampleImages['image/gif']], 'back.gif', { type: 'image/gif' }),
     });
     expect(submitted.status).toBe('success');
     expect(
@@ -445,7 +446,13 @@ describe('a new customer', () => {
     const state = (await (await bank.send(`/__mock/staff/state`)).json()) as {
       kyc: { email: string; documents: string[] }[];
     };
-    expect(state.kyc.find((k) => k.email === email)?.documents).toHaveLength(3);
+    // In the order the staff contract names them (the admin area captions by it): photo, ID front, ID back.
+    const documents = state.kyc.find((k) => k.email === email)?.documents ?? [];
+    expect(KYC_DOCUMENTS.map(({ field }) => field)).toEqual(['pic', 'idcardFront', 'idcardBack']);
+    const types = await Promise.all(
+      documents.map(async (url) => (await bank.send(new URL(url, 'http://x').pathname)).headers.get('content-type')),
+    );
+    expect(types).toEqual(['image/png', 'image/jpeg', 'image/gif']);
     expect((await bank.post(`__mock/staff/kyc/${encodeURIComponent(email)}/approve`)).status).toBe(200);
     const token = await bank.login(email, '246810');
     const home = await bank.client({ user: token }).call('getInstitution');

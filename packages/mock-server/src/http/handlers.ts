@@ -3,13 +3,14 @@
  * user, asks the bank, and shapes the reply the contract describes. The map's type makes a missing
  * operation or a wrong reply field a compile error.
  */
-import type {
-  Auth,
-  OperationName,
-  OperationReceived,
-  OperationReplyWire,
-  Operations,
-  UploadedFile,
+import {
+  KYC_DOCUMENTS,
+  type Auth,
+  type OperationName,
+  type OperationReceived,
+  type OperationReplyWire,
+  type Operations,
+  type UploadedFile,
 } from '@ebank/contract';
 import { fromCents, type Bank, type TransferInput } from '../bank/bank';
 import { refuse } from '../bank/errors';
@@ -287,7 +288,8 @@ export const handlers: Handlers = {
     const { bank, user } = context;
     // They take the place of the documents of a case submitted before (a declined one: see Bank.submitKyc).
     const earlier = user.kycCase?.documents ?? [];
-    const documents = [input.pic, input.idcardFront, input.idcardBack].map((f) => keep(context, f, earlier));
+    // In the order the staff contract lists them (KYC_DOCUMENTS), which the admin area captions by.
+    const documents = KYC_DOCUMENTS.map(({ field }) => keep(context, input[field], earlier));
     bank.submitKyc(user, {
       documentType: input.type,
       country: input.country,

@@ -110,7 +110,17 @@ describe('the admin area', () => {
       within(item)
         .getAllByRole('img')
         .map((img) => img.getAttribute('alt')),
-    ).toEqual(['Document 1 of Paul Pending', 'Document 2 of Paul Pending', 'Document 3 of Paul Pending']);
+    ).toEqual([
+      'Photo of the customer, sent by Paul Pending',
+      'ID, front, sent by Paul Pending',
+      'ID, back, sent by Paul Pending',
+    ]);
+    // Each is captioned with what it shows, as the staff contract orders them.
+    expect([...item.querySelectorAll('figcaption')].map((caption) => caption.textContent)).toEqual([
+      'Photo of the customer',
+      'ID, front',
+      'ID, back',
+    ]);
     expect(within(item).getAllByRole('img')[0]).toHaveAttribute('src', expect.stringMatching(/\/__mock\/uploads\//u));
     // Each document is shown whole in its box, none cropped.
     for (const img of within(item).getAllByRole('img')) expect(img).toHaveClass('object-contain');

@@ -1,4 +1,4 @@
-import type { KycCase } from '@ebank/contract';
+import { KYC_DOCUMENTS, type KycCase } from '@ebank/contract';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { pictureUrl } from '@/api/client';
@@ -55,18 +55,27 @@ function KycCaseCard({ kycCase }: { kycCase: KycCase }) {
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={`Documents of ${kycCase.fullname}`}>
           {kycCase.documents.map((document, index) => {
             const url = pictureUrl(document);
-            const name = `Document ${String(index + 1)} of ${kycCase.fullname}`;
+            const shows = KYC_DOCUMENTS[index]?.shows ?? `Document ${String(index + 1)}`;
             return (
               <li key={document}>
-                <a
-                  href={url}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="block rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40"
-                >
-                  <img src={url} alt={name} className="aspect-[4/3] w-full rounded-md border bg-muted object-contain" />
-                  <span className="sr-only">(opens in a new tab)</span>
-                </a>
+                <figure className="grid gap-1.5">
+                  <a
+                    href={url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="block rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40"
+                  >
+                    <img
+                      src={url}
+                      alt={`${shows}, sent by ${kycCase.fullname}`}
+                      className="aspect-[4/3] w-full rounded-md border bg-muted object-contain"
+                    />
+                    <span className="sr-only">(opens in a new tab)</span>
+                  </a>
+                  <figcaption className="text-xs text-muted-foreground" aria-hidden="true">
+                    {shows}
+                  </figcaption>
+                </figure>
               </li>
             );
           })}
