@@ -743,7 +743,7 @@ const OPERATION_DOCS: Readonly<Record<OperationName, OperationDocs>> = {
       {
         operationId: 'login',
         example: PINLESS_LOGIN,
-        why: 'the account becomes unverified and other sessions end, so it comes last',
+        why: 'a sign-in in the last 10 minutes (403 otherwise); the account becomes unverified and other sessions end, so it comes last',
       },
     ],
     fields: { email: { example: 'noah.new@example.com' } },

@@ -29,6 +29,11 @@ export interface BankConfig {
   /** Lifetime of a token issued with 'Remember me'. */
   readonly rememberTtlMinutes: number;
   readonly kycTokenTtlMinutes: number;
+  /**
+   * How recent a sign-in an e-mail change needs, in minutes: the address is where reset links go, so a
+   * session left open (or a token taken from it) must not be able to move the account to another address.
+   */
+  readonly recentSignInMinutes: number;
   readonly stepUp: StepUpRule;
   /** Wrong answers in a row before a factor locks, and for how long. */
   readonly maxAttempts: number;
@@ -57,6 +62,7 @@ export const DEFAULT_BANK_CONFIG: BankConfig = {
   tokenTtlMinutes: 30,
   rememberTtlMinutes: 8 * 60,
   kycTokenTtlMinutes: 60,
+  recentSignInMinutes: 10,
   stepUp: { amountAtLeast: 1000, newPayee: false },
   maxAttempts: 5,
   lockMinutes: 15,

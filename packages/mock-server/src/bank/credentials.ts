@@ -290,8 +290,19 @@ export class Credentials {
    * address and gives no token either (an approved customer's verification, handlers.ts): only the
    * passcode opens a session, so whoever reads the new address cannot sign in with codes alone.
    * The same address again changes nothing.
+   *
+   * It needs a recent sign-in (`recentSignInMinutes`; the wire has no field for the passcode): a session
+   * left open on a shared computer, or a token taken from one, cannot move the account to an address
+   * whose reset links someone else reads (docs/decisions/0048).
    */
   async changeEmail(user: User, token: string, email: string) {
+    const minutes = this.config.recentSignInMinutes;
+    const signedInAt = await this.tokens.signedInAt(token, 'user');
+    if (signedInAt === undefined || this.context.now() - signedInAt > minutes * 60_000)
+      refuse(
+        'forbidden',
+        `For your security, sign in again to change your e-mail address: it needs a sign-in in the last ${String(minutes)} minutes.`,
+      );
     const code = await this.newCode();
     const old = user.email;
     if (!this.users.changeEmail(user, email)) return;

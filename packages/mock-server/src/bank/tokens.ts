@@ -57,6 +57,12 @@ export class Tokens {
     return claims.iat * 1000 <= now;
   }
 
+  /** When the session of a live token was signed in (ms since the epoch, on the clock its scope reads). */
+  async signedInAt(token: string, scope: TokenScope): Promise<number | undefined> {
+    const claims = await this.signer.verify(token, this.nowFor(scope));
+    return claims === undefined ? undefined : claims.iat * 1000;
+  }
+
   /** The user a token opens, if it is well signed, live, current and of the given scope. */
   async authenticate(token: string | undefined, scope: TokenScope): Promise<User> {
     if (!token) refuse('unauthorized', 'Please log in to continue');

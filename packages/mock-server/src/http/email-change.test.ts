@@ -2,7 +2,7 @@
  * Changing the e-mail address in settings (`updateemail`) over HTTP: the old address is told, the new
  * one must be confirmed with a code sent to it before the next sign-in (the code confirms it and opens
  * no session: the passcode does), and the account's other sessions end; the session that made the
- * change carries on. All of it holds across a restart from
+ * change carries on. It needs a recent sign-in. All of it holds across a restart from
  * the state file.
  */
 import fs from 'node:fs';
@@ -27,6 +27,27 @@ describe('an e-mail change (updateemail)', () => {
   });
   afterAll(() => bank.close());
   beforeEach(() => bank.reset());
+
+  it('needs a sign-in in the last 10 minutes: an older session is told to sign in again, and nothing changes', async () => {
+    const remembered = bank.client({ user: (await signIn(bank, OLD, true)).jwt });
+    const advance = (advanceMinutes: number) => bank.post('__mock/clock', { advanceMinutes });
+    expect((await advance(9)).status).toBe(200);
+    // Nine minutes after signing in, still recent enough (the same address again changes nothing).
+    await expect(remembered.call('changeEmail', { email: OLD })).resolves.toMatchObject({ status: 'success' });
+    expect((await advance(2)).status).toBe(200);
+    expect(await failure(remembered.call('changeEmail', { email: NEW }))).toMatchObject({
+      status: 403,
+      message:
+        'For your security, sign in again to change your e-mail address: it needs a sign-in in the last 10 minutes.',
+    });
+    // The session itself is still open; the address, the mail and the other sessions are as they were.
+    expect((await remembered.call('getProfile')).data.email).toBe(OLD);
+    expect(await bank.outbox(OLD)).toEqual([]);
+    expect(await bank.outbox(NEW)).toEqual([]);
+    // A fresh sign-in may change it.
+    const fresh = bank.client({ user: await bank.login(OLD) });
+    await expect(fresh.call('changeEmail', { email: NEW })).resolves.toMatchObject({ status: 'success' });
+  });
 
   it('tells the old address, ends the older sessions, and asks for the new address to be confirmed', async () => {
     const older = bank.client({ user: (await signIn(bank, OLD, true)).jwt });

@@ -56,6 +56,20 @@ describe('settings: e-mail', () => {
     expect(await within(section).findByText('dana@bank.test')).toBeInTheDocument();
   });
 
+  it('says so when the bank wants a recent sign-in first, and keeps the address typed', async () => {
+    const message =
+      'For your security, sign in again to change your e-mail address: it needs a sign-in in the last 10 minutes.';
+    installDashboardBank({ changeEmail: () => errorReply(message, 403) });
+    const app = renderApp('/wp-user/dashboard/settings');
+    await screen.findByRole('heading', { name: 'Settings' });
+    const section = card('E-mail address');
+    await fill(app, section, { 'New e-mail address': 'dana@bank.test' });
+    await app.user.click(within(section).getByRole('button', { name: 'Save' }));
+    expect(await findToast(message)).toBeInTheDocument();
+    expect(within(section).getByLabelText('New e-mail address')).toHaveValue('dana@bank.test');
+    expect(session.isSignedIn()).toBe(true);
+  });
+
   it('shows the current address', async () => {
     await open();
     expect(await within(card('E-mail address')).findByText('demo@bank.test')).toBeInTheDocument();
