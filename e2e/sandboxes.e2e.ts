@@ -7,7 +7,7 @@
  * The browsers here are opened without the test's sandbox header (`extraHTTPHeaders: {}`), so that only
  * the `mock_sandbox` cookie picks their bank, as for a real visitor.
  */
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
 import {
   adminSignsIn,
   customerSignsIn,
@@ -32,19 +32,46 @@ async function sandboxCookie(context: BrowserContext, origin: string) {
 
 const balance = (page: Page) => page.getByRole('region', { name: 'Available Balance' });
 
+/** A mock server of a test's own: its address, and a way to open a visitor's browser there. */
+interface OwnServer {
+  readonly origin: string;
+  /** A new visitor's browser, without the test's sandbox header: only the cookie picks its bank. */
+  readonly visitor: (options?: BrowserContextOptions) => Promise<BrowserContext>;
+}
+
+/** Runs `body` against a mock server started with `env` for it alone; its browsers and the server close after. */
+async function onOwnServer(
+  browser: Browser,
+  env: Readonly<Record<string, string>>,
+  body: (server: OwnServer) => Promise<void>,
+) {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const stop = await startMockServer(port, { env: { ...env } });
+  const visitors: BrowserContext[] = [];
+  try {
+    await body({
+      origin,
+      visitor: async (options = {}) => {
+        const context = await browser.newContext({ baseURL: origin, extraHTTPHeaders: {}, ...options });
+        visitors.push(context);
+        return context;
+      },
+    });
+  } finally {
+    for (const visitor of visitors) await visitor.close();
+    await stop();
+  }
+}
+
 test('per visitor: two browsers get a bank each; one sends money, the other, as the same persona, does not see it', async ({
   browser,
 }) => {
   // A server of this test's own, that gives a bank to every browser that opens the portal without one.
   test.setTimeout(120_000);
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const stop = await startMockServer(port, { env: { MOCK_SANDBOX_PER_VISITOR: '1' } });
-  const visitors: BrowserContext[] = [];
-  try {
-    const a = await browser.newContext({ baseURL: origin, extraHTTPHeaders: {} });
-    const b = await browser.newContext({ baseURL: origin, extraHTTPHeaders: {} });
-    visitors.push(a, b);
+  await onOwnServer(browser, { MOCK_SANDBOX_PER_VISITOR: '1' }, async ({ origin, visitor }) => {
+    const a = await visitor();
+    const b = await visitor();
 
     // Visitor A signs in as the demo persona and sends $1,500 (the e-mailed code from A's own outbox).
     const pageA = await a.newPage();
@@ -93,66 +120,49 @@ test('per visitor: two browsers get a bank each; one sends money, the other, as 
     const notice = pageB.getByRole('complementary', { name: 'Private bank' });
     await expect(notice).toContainText('This bank is private to this browser.');
     await expect(notice).toContainText(/\d{2}\/\d{2}\/\d{4}/u);
-  } finally {
-    for (const visitor of visitors) await visitor.close();
-    await stop();
-  }
+  });
 });
 
 test('a full server sends the next visitor to a page that says so, and lets them in once a bank is free', async ({
   browser,
 }) => {
   test.setTimeout(60_000);
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const stop = await startMockServer(port, { env: { MOCK_SANDBOX_PER_VISITOR: '1', MOCK_SANDBOXES_MAX: '1' } });
-  const visitors: BrowserContext[] = [];
-  try {
-    const a = await browser.newContext({ baseURL: origin, extraHTTPHeaders: {} });
-    const b = await browser.newContext({
-      baseURL: origin,
-      extraHTTPHeaders: {},
-      viewport: { width: 390, height: 844 },
-    });
-    visitors.push(a, b);
-    await (await a.newPage()).goto('/wp-user/account/login');
-    const taken = await sandboxCookie(a, origin);
-    expect(taken).toBeDefined();
+  await onOwnServer(
+    browser,
+    { MOCK_SANDBOX_PER_VISITOR: '1', MOCK_SANDBOXES_MAX: '1' },
+    async ({ origin, visitor }) => {
+      const a = await visitor();
+      const b = await visitor({ viewport: { width: 390, height: 844 } });
+      await (await a.newPage()).goto('/wp-user/account/login');
+      const taken = await sandboxCookie(a, origin);
+      expect(taken).toBeDefined();
 
-    // The one bank is taken: B is told why, in the portal, with no JSON and no bank of its own.
-    const page = await b.newPage();
-    await page.goto('/wp-user/account/signup');
-    await expect(page.getByRole('heading', { level: 1, name: 'The demo is busy' })).toBeVisible();
-    await expect(page.getByText(/Every demo bank on this server is in use right now/u)).toBeVisible();
-    expect(await sandboxCookie(b, origin)).toBeUndefined();
-    expect((await axeViolations(page)).lines).toEqual([]);
-    await page.screenshot({ path: screenshotPath('390-busy.png'), fullPage: true });
+      // The one bank is taken: B is told why, in the portal, with no JSON and no bank of its own.
+      const page = await b.newPage();
+      await page.goto('/wp-user/account/signup');
+      await expect(page.getByRole('heading', { level: 1, name: 'The demo is busy' })).toBeVisible();
+      await expect(page.getByText(/Every demo bank on this server is in use right now/u)).toBeVisible();
+      expect(await sandboxCookie(b, origin)).toBeUndefined();
+      expect((await axeViolations(page)).lines).toEqual([]);
+      await page.screenshot({ path: screenshotPath('390-busy.png'), fullPage: true });
 
-    // Once A's bank has gone, "Try again" takes B where it was going, in a bank of its own.
-    await a.request.delete(`/__mock/sandboxes/${taken ?? ''}`);
-    await page.getByRole('link', { name: 'Try again' }).click();
-    await expect(page).toHaveURL(/\/wp-user\/account\/signup$/u);
-    await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
-    expect(await sandboxCookie(b, origin)).toMatch(/^[a-z0-9-]{1,40}$/u);
-  } finally {
-    for (const visitor of visitors) await visitor.close();
-    await stop();
-  }
+      // Once A's bank has gone, "Try again" takes B where it was going, in a bank of its own.
+      await a.request.delete(`/__mock/sandboxes/${taken ?? ''}`);
+      await page.getByRole('link', { name: 'Try again' }).click();
+      await expect(page).toHaveURL(/\/wp-user\/account\/signup$/u);
+      await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+      expect(await sandboxCookie(b, origin)).toMatch(/^[a-z0-9-]{1,40}$/u);
+    },
+  );
 });
 
 test("with a staff key, a visitor reads a transfer's code in the notice's Messages: their own bank's outbox only", async ({
   browser,
 }) => {
   test.setTimeout(120_000);
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const stop = await startMockServer(port, {
-    env: { MOCK_SANDBOX_PER_VISITOR: '1', MOCK_STAFF_KEY: 'a-staff-key-of-32-characters-xyz' },
-  });
-  const visitors: BrowserContext[] = [];
-  try {
-    const visitor = await browser.newContext({ baseURL: origin, extraHTTPHeaders: {} });
-    visitors.push(visitor);
+  const env = { MOCK_SANDBOX_PER_VISITOR: '1', MOCK_STAFF_KEY: 'a-staff-key-of-32-characters-xyz' };
+  await onOwnServer(browser, env, async ({ visitor: newVisitor }) => {
+    const visitor = await newVisitor();
     const page = await visitor.newPage();
     await customerSignsIn(page, 'demo@bank.test');
     await fillTransfer(page, '1500');
@@ -178,15 +188,11 @@ test("with a staff key, a visitor reads a transfer's code in the notice's Messag
     await expect(page.getByText('Successful! Await Confirmation').first()).toBeVisible();
 
     // Only that outbox: not the default bank's (no cookie), nor another sandbox's by the header.
-    const stranger = await browser.newContext({ baseURL: origin, extraHTTPHeaders: {} });
-    visitors.push(stranger);
+    const stranger = await newVisitor();
     expect((await stranger.request.get('/__mock/outbox')).status()).toBe(401);
     const other = await visitor.request.get('/__mock/outbox', { headers: { 'X-Mock-Sandbox': 'someone-else' } });
     expect(other.status()).toBe(401);
-  } finally {
-    for (const context of visitors) await context.close();
-    await stop();
-  }
+  });
 });
 
 test("the open link: a fresh browser lands on the portal in that sandbox, and sees that sandbox's bank", async ({
