@@ -5,45 +5,21 @@
  * resends: 5 per address and 20 per client in 15 minutes), sign-ups (20 per client in 10 minutes). Over a
  * limit: a 429 JSON error with Retry-After and a plain sentence, and nothing is done (no hash, no e-mail).
  */
-import http from 'node:http';
-import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { API_PATH } from '@ebank/contract';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSCODE } from '../bank/seed';
-import { failure, startBank, type Harness } from '../testing/harness';
+import { bankOnClock, callFrom, type RawReply } from '../testing/bank-on-clock';
+import { failure } from '../testing/harness';
 
 const START = Date.UTC(2030, 0, 15, 9, 0, 0);
-let clock = START;
-let bank: Harness;
-beforeAll(async () => {
-  bank = await startBank({ now: () => clock });
-});
-afterAll(() => bank.close());
-beforeEach(async () => {
-  clock = START;
-  await bank.reset();
-});
+const { bank, advance } = bankOnClock(START);
 
-interface Raw {
-  readonly status: number;
-  readonly retryAfter: string | undefined;
-  readonly body: { error?: boolean; message?: string; code?: string };
-}
-
-/** A call from a given loopback address (the whole 127/8 is this machine), as a form, through supertest. */
-async function from(localAddress: string, query: string, fields: Record<string, string>): Promise<Raw> {
-  const agent = new http.Agent({ localAddress });
-  try {
-    const res = await request(bank.app.express).post(`/${API_PATH}${query}`).agent(agent).type('form').send(fields);
-    return { status: res.status, retryAfter: res.headers['retry-after'], body: res.body as Raw['body'] };
-  } finally {
-    agent.destroy();
-  }
-}
+/** A call from a given loopback address, as a form. */
+const from = (localAddress: string, query: string, fields: Record<string, string>) =>
+  callFrom(bank(), localAddress, query, fields);
 
 const login = (client: string, email: string, password = DEMO_PASSCODE) =>
   from(client, '?crud=userlogin', { email, password, remeber: '0' });
-const tooMany = (what: string, who: string, wait: string, retryAfter: string): Raw => ({
+const tooMany = (what: string, who: string, wait: string, retryAfter: string): RawReply => ({
   status: 429,
   retryAfter,
   body: { error: true, code: 'rate_limited', message: `${what} ${who}. Please wait ${wait} and try again.` },
@@ -52,15 +28,15 @@ const tooMany = (what: string, who: string, wait: string, retryAfter: string): R
 describe('login step 2 (each try a slow hash)', () => {
   it('the 11th try for one address in a minute, from any client, gets a 429 with Retry-After and costs no hash', async () => {
     for (let i = 0; i < 10; i += 1) expect((await login(`127.0.0.${i + 2}`, 'demo@bank.test')).status).toBe(200);
-    const changes = bank.app.bank().changes;
+    const changes = bank().app.bank().changes;
     const refused = await login('127.0.0.30', 'Demo@Bank.test');
     expect(refused).toEqual(tooMany('Too many sign-in attempts', 'for this e-mail address', '60 seconds', '60'));
     // The bank was not asked: no passcode was hashed, nothing was counted.
-    expect(bank.app.bank().changes).toBe(changes);
+    expect(bank().app.bank().changes).toBe(changes);
     expect((await login('127.0.0.30', 'nopin@bank.test')).status).toBe(200);
-    clock += 30_000;
+    advance(30_000);
     expect((await login('127.0.0.30', 'demo@bank.test')).retryAfter).toBe('30');
-    clock += 30_000;
+    advance(30_000);
     expect((await login('127.0.0.30', 'demo@bank.test')).status).toBe(200);
   });
 
@@ -73,7 +49,7 @@ describe('login step 2 (each try a slow hash)', () => {
   });
 
   it('the portal is told the plain sentence', async () => {
-    const api = bank.client();
+    const api = bank().client();
     for (let i = 0; i < 10; i += 1)
       await api.call('login', { email: 'demo@bank.test', password: DEMO_PASSCODE, remeber: false });
     expect(
@@ -92,20 +68,20 @@ describe('e-mailed codes and links: reset requests and the two resends', () => {
 
   it('5 for one address in 15 minutes, all three counted together, from any client; the 6th sends nothing', async () => {
     const email = 'unverified@bank.test';
-    const sent = (await bank.outbox(email)).length;
+    const sent = (await bank().outbox(email)).length;
     for (const [i, call] of [resetRequest, resendReset, resendVerify, resetRequest, resendVerify].entries())
       expect((await call(`127.0.0.${i + 2}`, email)).status).toBe(200);
-    expect(await bank.outbox(email)).toHaveLength(sent + 5);
+    expect(await bank().outbox(email)).toHaveLength(sent + 5);
     for (const call of [resetRequest, resendReset, resendVerify])
       expect(await call('127.0.0.20', 'Unverified@Bank.test')).toEqual(
         tooMany('Too many e-mails requested', 'for this e-mail address', '15 minutes', '900'),
       );
-    expect(await bank.outbox(email)).toHaveLength(sent + 5);
+    expect(await bank().outbox(email)).toHaveLength(sent + 5);
     // Unknown addresses count alike, and each address on its own.
     for (let i = 0; i < 5; i += 1) expect((await resetRequest('127.0.0.21', 'nobody@example.test')).status).toBe(200);
     expect((await resetRequest('127.0.0.21', 'nobody@example.test')).status).toBe(429);
     expect((await resetRequest('127.0.0.21', 'demo@bank.test')).status).toBe(200);
-    clock += 15 * 60_000;
+    advance(15 * 60_000);
     expect((await resendVerify('127.0.0.20', email)).status).toBe(200);
   });
 
@@ -161,7 +137,7 @@ describe('every call no token opens goes through a limit', () => {
   });
 
   it('a call a token opens is not counted', async () => {
-    const token = await bank.login('demo@bank.test');
+    const token = await bank().login('demo@bank.test');
     for (let i = 0; i < 30; i += 1)
       expect((await from('127.0.0.1', '', { getinstituition: '1', token })).status).toBe(200);
   });
