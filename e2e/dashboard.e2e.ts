@@ -1,6 +1,6 @@
 /** Journeys in the dashboard: notifications and the menu count, settings, profile, PIN creation. */
 import type { Page } from '@playwright/test';
-import { expect, PASSCODE, PIN, test, typeCode } from './fixtures';
+import { expect, PASSCODE, PIN, screenshotPath, test, typeCode } from './fixtures';
 
 const PNG = {
   name: 'me.png',
@@ -69,6 +69,28 @@ test('settings: e-mail, passcode and PIN changes', async ({ signIn, bank, reques
   expect(verified.ok()).toBe(true);
   // The bank now knows the new address, passcode and PIN.
   await expect(bank.token('dana.demo@bank.test', '112233')).resolves.toBeTruthy();
+});
+
+test('an e-mail change long after signing in: the card says why and offers a fresh sign-in', async ({
+  signIn,
+  request,
+  axe,
+}) => {
+  const page = await signIn('demo@bank.test', '/wp-user/dashboard/settings');
+  // The bank's clock moves 11 minutes on: the session is older than an e-mail change allows (10).
+  expect((await request.post('/__mock/clock', { data: { advanceMinutes: 11 } })).ok()).toBe(true);
+  const email = card(page, 'E-mail address');
+  await email.getByLabel('New e-mail address').fill('dana.demo@bank.test');
+  await email.getByRole('button', { name: 'Save' }).click();
+  const alert = email.getByRole('alert');
+  await expect(alert).toContainText('For your security, sign in again to change your e-mail address');
+  await expect(email.getByLabel('New e-mail address')).toHaveValue('dana.demo@bank.test');
+  await page.screenshot({ path: screenshotPath('1280-settings-sign-in-again.png'), fullPage: true });
+  await axe('settings: sign in again');
+  await alert.getByRole('button', { name: 'Sign in again' }).click();
+  await expect(page).toHaveURL(/\/account\/login$/u);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('baUid'))).toBeNull();
 });
 
 test('profile: details and a new picture', async ({ signIn }) => {

@@ -8,6 +8,7 @@ export * from './operation';
 export * from './operations';
 export * from './codec';
 export * from './api-error';
+export * from './sign-in-again';
 export * from './client';
 export * from './money';
 export * from './staff-contract';

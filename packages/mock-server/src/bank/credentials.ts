@@ -2,6 +2,7 @@
  * Credentials: sign-up and e-mail verification, login, passcode reset and change, the transaction
  * PIN. Passcodes and PINs are kept only as slow salted hashes, e-mailed codes as keyed hashes.
  */
+import { SIGN_IN_AGAIN } from '@ebank/contract';
 import type { CodeKey } from './codes';
 import { stillRuns } from './clock';
 import { MINUTE, type BankContext } from './context';
@@ -300,7 +301,7 @@ export class Credentials {
     const signedInAt = await this.tokens.signedInAt(token, 'user');
     if (signedInAt === undefined || this.context.now() - signedInAt > minutes * 60_000)
       refuse(
-        'forbidden',
+        SIGN_IN_AGAIN,
         `For your security, sign in again to change your e-mail address: it needs a sign-in in the last ${String(minutes)} minutes.`,
       );
     const code = await this.newCode();

@@ -1,7 +1,10 @@
+import { SIGN_IN_AGAIN } from '@ebank/contract';
+
 /** A refusal by the bank: a client-facing message and the HTTP status the adapter should use. */
 export type BankErrorCode =
   | 'unauthorized'
   | 'forbidden'
+  | typeof SIGN_IN_AGAIN
   | 'not_found'
   | 'conflict'
   | 'invalid'
@@ -15,6 +18,8 @@ const STATUS: Record<BankErrorCode, number> = {
   invalid: 400,
   unauthorized: 401,
   forbidden: 403,
+  // Refused for this session, not for the customer: a fresh sign-in lifts it.
+  [SIGN_IN_AGAIN]: 403,
   not_found: 404,
   conflict: 409,
   gone: 410,

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SIGN_IN_AGAIN } from '@ebank/contract';
 import { DEMO_PASSCODE } from '../bank/seed';
 import { failure, startBank, type Harness } from '../testing/harness';
 
@@ -39,6 +40,7 @@ describe('an e-mail change (updateemail)', () => {
       status: 403,
       message:
         'For your security, sign in again to change your e-mail address: it needs a sign-in in the last 10 minutes.',
+      code: SIGN_IN_AGAIN,
     });
     // The session itself is still open; the address, the mail and the other sessions are as they were.
     expect((await remembered.call('getProfile')).data.email).toBe(OLD);

@@ -4,17 +4,17 @@ import { useCallback } from 'react';
 import { session } from './session';
 
 /**
- * Logs out: clears the session, sets the logged-out flag, goes to the account landing
- * page and then forgets every cached reply. Forgetting them before the signed-in pages are gone would have
- * those pages ask again, without a token.
+ * Logs out: clears the session, sets the logged-out flag, goes to the account landing page (or, to sign in
+ * again at once, the login page) and then forgets every cached reply. Forgetting them before the signed-in
+ * pages are gone would have those pages ask again, without a token.
  */
-export function useLogout() {
+export function useLogout(to: '/account' | '/account/login' = '/account') {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(() => {
     session.logout();
-    void navigate({ to: '/account', replace: true }).finally(() => {
+    void navigate({ to, replace: true }).finally(() => {
       queryClient.clear();
     });
-  }, [queryClient, navigate]);
+  }, [queryClient, navigate, to]);
 }

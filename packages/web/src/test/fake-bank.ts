@@ -18,8 +18,8 @@ export const NETWORK_FAILURE: unique symbol = Symbol('network failure');
 type NetworkFailure = typeof NETWORK_FAILURE;
 
 /** The bank's error shape; an empty message is a failure "without a message". */
-export const errorReply = (message = '', status = 400) =>
-  Response.json({ error: true, message, code: 'test_error' }, { status });
+export const errorReply = (message = '', status = 400, code = 'test_error') =>
+  Response.json({ error: true, message, code }, { status });
 
 export function installFakeBank(handlers: BankHandlers = {}) {
   const calls: Decoded[] = [];

@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { SIGN_IN_AGAIN } from '@ebank/contract';
 import { session } from '@/session/session';
 import { installDashboardBank, ok } from '@/test/dashboard-data';
 import { errorReply } from '@/test/fake-bank';
@@ -56,18 +57,37 @@ describe('settings: e-mail', () => {
     expect(await within(section).findByText('dana@bank.test')).toBeInTheDocument();
   });
 
-  it('says so when the bank wants a recent sign-in first, and keeps the address typed', async () => {
+  it('says in the card when the bank wants a recent sign-in first, keeps the address typed, and signs in again', async () => {
     const message =
       'For your security, sign in again to change your e-mail address: it needs a sign-in in the last 10 minutes.';
-    installDashboardBank({ changeEmail: () => errorReply(message, 403) });
+    installDashboardBank({ changeEmail: () => errorReply(message, 403, SIGN_IN_AGAIN) });
     const app = renderApp('/wp-user/dashboard/settings');
     await screen.findByRole('heading', { name: 'Settings' });
     const section = card('E-mail address');
     await fill(app, section, { 'New e-mail address': 'dana@bank.test' });
     await app.user.click(within(section).getByRole('button', { name: 'Save' }));
-    expect(await findToast(message)).toBeInTheDocument();
+    const alert = await within(section).findByRole('alert');
+    expect(alert).toHaveTextContent(message);
+    // Said once, in the card: no toast repeats it.
+    expect(within(toastRegion()).queryByText(message)).toBeNull();
     expect(within(section).getByLabelText('New e-mail address')).toHaveValue('dana@bank.test');
     expect(session.isSignedIn()).toBe(true);
+
+    await app.user.click(within(alert).getByRole('button', { name: 'Sign in again' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(app.router.state.location.pathname).toBe('/account/login');
+    expect(session.isSignedIn()).toBe(false);
+  });
+
+  it('toasts any other refusal of the change, and says nothing in the card', async () => {
+    installDashboardBank({ changeEmail: () => errorReply('This address belongs to another account', 409) });
+    const app = renderApp('/wp-user/dashboard/settings');
+    await screen.findByRole('heading', { name: 'Settings' });
+    const section = card('E-mail address');
+    await fill(app, section, { 'New e-mail address': 'sam@bank.test' });
+    await app.user.click(within(section).getByRole('button', { name: 'Save' }));
+    expect(await findToast('This address belongs to another account')).toBeInTheDocument();
+    expect(within(section).queryByRole('alert')).toBeNull();
   });
 
   it('shows the current address', async () => {

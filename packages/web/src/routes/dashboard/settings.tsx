@@ -1,4 +1,4 @@
-import { dashboardOperations } from '@ebank/contract';
+import { asksToSignInAgain, dashboardOperations } from '@ebank/contract';
 import { noop, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import AtSign from 'lucide-react/icons/at-sign';
@@ -15,6 +15,8 @@ import { Form, useFormSubmit } from '@/components/ui/form';
 import { EmailField, SecretDigitsField } from '@/components/ui/form-fields';
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor } from '@/api/dashboard';
+import { errorMessage } from '@/api/error-message';
+import { useLogout } from '@/session/use-logout';
 import { profileQuery } from '@/api/queries';
 import { exactDigits } from '@/forms/form-rules';
 import { PageHeader } from './-components/page';
@@ -31,6 +33,8 @@ export const Route = createFileRoute('/dashboard/settings')({
 
 /** The spec's title of every change's success toast; its description says what changed. */
 const DONE = 'Action Successful';
+/** The e-mail change's toasts: its success takes its earlier error toasts away. */
+const EMAIL_FLOW = { flow: 'change-email' } as const;
 
 const emailRule = dashboardOperations.changeEmail.request.shape.email;
 const emailSchema = z.object({ email: z.string().trim().pipe(emailRule) });
@@ -163,12 +167,21 @@ function EmailForm() {
   const email = useWatch({ control: form.control, name: 'email' });
   // Save only for an address of the standard form.
   const canSave = emailRule.safeParse(email.trim()).success;
-  const change = useMutation({ ...mutationOptionsFor('changeEmail'), meta: { flow: 'change-email' } });
+  const change = useMutation({
+    ...mutationOptionsFor('changeEmail'),
+    // A refusal that a fresh sign-in lifts is said in the card, beside the way to sign in; others toast.
+    meta: { ...EMAIL_FLOW, inline: true },
+    onError: (error) => {
+      if (!asksToSignInAgain(error)) toast.error(errorMessage(error), EMAIL_FLOW);
+    },
+  });
+  const signInAgain = useLogout('/account/login');
+  const refusal = asksToSignInAgain(change.error) ? change.error.message : undefined;
 
   const submit = useFormSubmit(form, async (values) => {
     const reply = await change.mutateAsync(values);
     // Its success takes the form's earlier error toasts away, and its field errors (the reset).
-    toast.success(reply.message ?? DONE, { description: 'E-mail address changed', flow: 'change-email' });
+    toast.success(reply.message ?? DONE, { description: 'E-mail address changed', ...EMAIL_FLOW });
     form.reset();
     void invalidate(queryClient, 'getProfile');
   });
@@ -194,6 +207,17 @@ function EmailForm() {
           <Button type="submit" className="sm:justify-self-start" disabled={!canSave} pending={submit.pending}>
             Save
           </Button>
+          {refusal === undefined ? null : (
+            <div
+              role="alert"
+              className="grid gap-3 rounded-lg border border-warning/40 bg-warning-soft px-4 py-3 text-sm font-medium"
+            >
+              <p>{refusal}</p>
+              <Button type="button" variant="outline" className="sm:justify-self-start" onClick={signInAgain}>
+                Sign in again
+              </Button>
+            </div>
+          )}
         </form>
       </Form>
     </SettingsCard>
