@@ -70,6 +70,19 @@ describe('central error toasts', () => {
     expect(toasts().queryAllByRole('listitem')).toHaveLength(0);
   });
 
+  it('leaves a failure the screen shows itself untoasted: every one, or those its test picks', async () => {
+    const failures = ['Shown where it happened', 'Toasted'];
+    const queryClient = setup(() => errorReply(failures.shift(), 403));
+    const picked = (error: Error) => error.message === 'Shown where it happened';
+    await runMutation(queryClient, { inline: picked });
+    await runMutation(queryClient, { inline: picked });
+    expect(await toasts().findByText('Toasted')).toBeInTheDocument();
+    expect(toasts().queryByText('Shown where it happened')).not.toBeInTheDocument();
+    failures.push('Never toasted');
+    await runMutation(queryClient, { inline: true });
+    expect(toasts().queryByText('Never toasted')).not.toBeInTheDocument();
+  });
+
   it('toasts a read that failed with a message', async () => {
     const queryClient = setup(() => errorReply('Please sign in again', 401));
     await act(async () => {

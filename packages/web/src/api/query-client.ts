@@ -18,8 +18,11 @@ export type CallMeta = Record<string, unknown> & {
   quietWithoutReply?: boolean;
   /** The flow the error toast belongs to: the flow's success toast takes it away. */
   flow?: ToastFlow;
-  /** The screen shows the failure itself, where the call was made (the admin area): no toast. */
-  inline?: boolean;
+  /**
+   * The screen shows the failure itself, where the call was made: no toast. Every failure (the admin area), or
+   * those this tells (a refusal that comes with its own way out).
+   */
+  inline?: boolean | ((error: ApiError | Error) => boolean);
 };
 
 declare module '@tanstack/react-query' {
@@ -39,19 +42,21 @@ function showError(error: ApiError | Error, meta: CallMeta | undefined) {
 }
 
 const gotNoReply = (error: unknown) => isApiError(error) && error.isEmptyResult;
+const shownInline = (error: ApiError | Error, meta: CallMeta | undefined) =>
+  typeof meta?.inline === 'function' ? meta.inline(error) : meta?.inline === true;
 
 export function createAppQueryClient() {
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
         // A read that gets no reply at all has an empty result, and no message.
-        if (gotNoReply(error) || query.meta?.inline === true) return;
+        if (gotNoReply(error) || shownInline(error, query.meta)) return;
         showError(error, query.meta);
       },
     }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _result, mutation) => {
-        if (mutation.meta?.inline === true) return;
+        if (shownInline(error, mutation.meta)) return;
         if (mutation.meta?.quietWithoutReply === true && gotNoReply(error)) return;
         showError(error, mutation.meta);
       },

@@ -15,7 +15,6 @@ import { Form, useFormSubmit } from '@/components/ui/form';
 import { EmailField, SecretDigitsField } from '@/components/ui/form-fields';
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor } from '@/api/dashboard';
-import { errorMessage } from '@/api/error-message';
 import { useLogout } from '@/session/use-logout';
 import { profileQuery } from '@/api/queries';
 import { exactDigits } from '@/forms/form-rules';
@@ -170,10 +169,7 @@ function EmailForm() {
   const change = useMutation({
     ...mutationOptionsFor('changeEmail'),
     // A refusal that a fresh sign-in lifts is said in the card, beside the way to sign in; others toast.
-    meta: { ...EMAIL_FLOW, inline: true },
-    onError: (error) => {
-      if (!asksToSignInAgain(error)) toast.error(errorMessage(error), EMAIL_FLOW);
-    },
+    meta: { ...EMAIL_FLOW, inline: asksToSignInAgain },
   });
   const signInAgain = useLogout('/account/login');
   const refusal = asksToSignInAgain(change.error) ? change.error.message : undefined;
