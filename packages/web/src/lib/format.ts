@@ -23,6 +23,10 @@ function readDate(value: string): Date | undefined {
 
 const dayMonthYear = (date: Date) => `${date.getDate()}/${date.getMonth() + 1}/${date.getFullYear()}`;
 const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A date's calendar day, `YYYY-MM-DD`, in the customer's own time zone (a date input's value, a file's name). */
+export const calendarDay = (date: Date) =>
+  `${String(date.getFullYear())}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 const clockTime = (date: Date) => `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 
 /**
@@ -64,7 +68,7 @@ export function parseDate(text: string): string | undefined {
   const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(year, month - 1, day);
   if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day) return undefined;
-  return `${String(year)}-${pad(month)}-${pad(day)}`;
+  return calendarDay(date);
 }
 
 /** A status as words: `in_progress` becomes `in progress`. */

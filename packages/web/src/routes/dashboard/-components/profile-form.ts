@@ -5,7 +5,7 @@
 import { ADULT_AGE, birthDateProblem, dashboardOperations } from '@ebank/contract';
 import { z } from 'zod';
 import { countryNames } from '@/forms/countries';
-import { parseDate } from '@/lib/format';
+import { calendarDay, parseDate } from '@/lib/format';
 
 const shape = dashboardOperations.updateProfile.request.shape;
 
@@ -22,7 +22,7 @@ export const PHONE = /^\+?[0-9][0-9 ()-]{3,22}$/u;
 export const DOB_NOT_A_DAY = 'Enter the date of birth as day/month/year, such as 23/4/1990';
 
 /** Today's calendar day where the browser is, `YYYY-MM-DD`. */
-export const today = () => new Date().toISOString().slice(0, 10);
+export const today = () => calendarDay(new Date());
 
 export const profileSchema = z.object({
   fullname: z.string().trim().min(1, 'Full name is required').pipe(shape.fullname),

@@ -7,9 +7,8 @@
  * no currency symbol, no grouping, so a spreadsheet reads it as a number).
  */
 import Papa from 'papaparse';
-import { formatDate, statusLabel } from '@/lib/format';
+import { calendarDay, formatDate, statusLabel } from '@/lib/format';
 import type { Transaction } from '../-components/transactions-table';
-import { calendarDay } from './statement-filter';
 
 /** A text cell, or an amount (a number, written with two decimals). */
 export type CsvCell = string | number;

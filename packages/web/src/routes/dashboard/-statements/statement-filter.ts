@@ -3,17 +3,11 @@
  * history in one reply (`getStatement` has no filter of its own), so the rows are chosen here, in the order
  * the bank gave them (newest first).
  */
-import { formatDate, statusLabel } from '@/lib/format';
+import { calendarDay, formatDate, statusLabel } from '@/lib/format';
 import type { Transaction } from '../-components/transactions-table';
 import type { StatementFilters } from './statement-search';
 
 export const PAGE_SIZE = 25;
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** A date's calendar day, `YYYY-MM-DD`, in the customer's own time zone. */
-export const calendarDay = (date: Date) =>
-  `${String(date.getFullYear())}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 
 /** The calendar day of a moment as the table shows it; none for a date the browser cannot read. */
 export function localDay(value: string): string | undefined {
