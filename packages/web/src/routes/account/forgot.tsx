@@ -10,7 +10,7 @@ import { EmailField } from '@/components/ui/form-fields';
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor } from '@/api/auth';
 import { AccountCard } from './-components/account-card';
-import { emailField } from './-components/form-schemas';
+import { emailField } from './-components/email-field';
 import { useResendCode } from './-components/use-resend-code';
 import { textLinkClass } from '@/components/ui/text-link';
 import { EmailAddress } from '@/components/email-address';

@@ -5,7 +5,6 @@
  */
 import { authOperations } from '@ebank/contract';
 import { z } from 'zod';
-import { required } from '@/forms/form-rules';
 import { PASSCODE_LENGTH } from './passcode';
 
 /** The sign-up request's fields (route files import it from here, so their first chunk stays lean). */
@@ -19,9 +18,6 @@ export const messages = {
   confirm: 'Confirm Password must be 6 digits and same as Passcode',
   terms: 'Please confirm that you are at least 18 years old and accept the terms',
 } as const;
-
-/** An e-mail address: required, then the contract's rule ("That doesn't look like an email address"). */
-export const emailField = () => required('E-mail is required').pipe(authOperations.lookupUser.request.shape.email);
 
 /** A new 6-digit passcode: "Password must be > 6 characters" while it is short. */
 export const newPasscodeField = () =>

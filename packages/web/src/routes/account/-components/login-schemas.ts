@@ -2,7 +2,7 @@
 import { authOperations } from '@ebank/contract';
 import { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { emailField } from './form-schemas';
+import { emailField } from './email-field';
 import { PASSCODE_LENGTH } from './passcode';
 
 const emailStepSchema = z.object({ email: emailField(), remember: z.boolean() });

@@ -12,7 +12,8 @@ import { mutationOptionsFor } from '@/api/auth';
 import { required } from '@/forms/form-rules';
 import { RedirectNotice, useDelayedRedirect } from '@/components/redirect-notice';
 import { AccountCard } from './account-card';
-import { confirmMatches, confirmPasscodeField, emailField, newPasscodeField, PASSCODE_LENGTH } from './form-schemas';
+import { emailField } from './email-field';
+import { confirmMatches, confirmPasscodeField, newPasscodeField, PASSCODE_LENGTH } from './form-schemas';
 import { textLinkClass } from '@/components/ui/text-link';
 import { TermsLabel } from './terms-label';
 

@@ -4,10 +4,10 @@
  */
 import { z } from 'zod';
 import { required } from '@/forms/form-rules';
+import { emailField } from './email-field';
 import {
   confirmMatches,
   confirmPasscodeField,
-  emailField,
   newPasscodeField,
   signupShape as shape,
   termsAccepted,

@@ -15,7 +15,7 @@ import { exactDigits } from '@/forms/form-rules';
 import { session } from '@/session/session';
 import { RedirectNotice, useDelayedRedirect } from '@/components/redirect-notice';
 import { AccountCard } from './account-card';
-import { emailField } from './form-schemas';
+import { emailField } from './email-field';
 import { useResendCode } from './use-resend-code';
 import { textLinkClass } from '@/components/ui/text-link';
 import { EmailAddress } from '@/components/email-address';

@@ -1,0 +1,9 @@
+/**
+ * The e-mail field of every account form, apart from the sign-up's and reset's rules (form-schemas.ts), so
+ * that the login page, which needs only this one, does not load theirs.
+ */
+import { authOperations } from '@ebank/contract';
+import { required } from '@/forms/form-rules';
+
+/** An e-mail address: required, then the contract's rule ("That doesn't look like an email address"). */
+export const emailField = () => required('E-mail is required').pipe(authOperations.lookupUser.request.shape.email);
