@@ -1,6 +1,7 @@
 /** Journeys in the dashboard: notifications and the menu count, settings, profile, PIN creation. */
 import type { Page } from '@playwright/test';
 import { expect, PASSCODE, PIN, screenshotPath, test, typeCode } from './fixtures';
+import { overflowAtEachWidth } from './overflow';
 
 const PNG = {
   name: 'me.png',
@@ -71,7 +72,7 @@ test('settings: e-mail, passcode and PIN changes', async ({ signIn, bank, reques
   await expect(bank.token('dana.demo@bank.test', '112233')).resolves.toBeTruthy();
 });
 
-test('an e-mail change long after signing in: the card says why and offers a fresh sign-in', async ({
+test('an e-mail change long after signing in: the card says why, and the passcode there signs in again and saves it', async ({
   signIn,
   request,
   axe,
@@ -87,10 +88,24 @@ test('an e-mail change long after signing in: the card says why and offers a fre
   await expect(email.getByLabel('New e-mail address')).toHaveValue('dana.demo@bank.test');
   await page.screenshot({ path: screenshotPath('1280-settings-sign-in-again.png'), fullPage: true });
   await axe('settings: sign in again');
-  await alert.getByRole('button', { name: 'Sign in again' }).click();
-  await expect(page).toHaveURL(/\/account\/login$/u);
-  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-  expect(await page.evaluate(() => localStorage.getItem('baUid'))).toBeNull();
+  expect(await overflowAtEachWidth(page, 'settings: sign in again')).toEqual([]);
+  await page.setViewportSize({ width: 320, height: 800 });
+  await alert.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: screenshotPath('320-settings-sign-in-again.png') });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  const passcode = alert.getByLabel('Passcode');
+  await passcode.fill('654321');
+  await alert.getByRole('button', { name: 'Sign in and save' }).click();
+  await expect(alert).toContainText('Incorrect passcode.');
+  await expect(passcode).toHaveValue('');
+  await passcode.fill('123456');
+  await alert.getByRole('button', { name: 'Sign in and save' }).click();
+  await expect(page.getByText('E-mail address changed').first()).toBeVisible();
+  await expect(email.getByText('dana.demo@bank.test')).toBeVisible();
+  await expect(email.getByRole('alert')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/dashboard\/settings$/u);
+  await page.screenshot({ path: screenshotPath('1280-settings-signed-in-again.png'), fullPage: true });
 });
 
 test('profile: details and a new picture', async ({ signIn }) => {

@@ -19,6 +19,24 @@ function merge<T extends object>(base: T, overrides: Overrides<T>): T {
   return out as T;
 }
 
+/** A login reply as the bank sends it (a verified customer signed in), with overrides. */
+export const loginReply = (overrides: Overrides<Reply<'login'>> = {}): Reply<'login'> =>
+  merge(
+    {
+      role: 'user',
+      jwt: 'user-jwt',
+      verification_status: 'Verified',
+      verified: 'yes',
+      submitted: 'Yes',
+      email: 'demo@bank.test',
+      message: null,
+      error: null,
+      ismsg: null,
+      user: { picture: 'uploads/demo.png', fullname: 'Demo User' },
+    },
+    overrides,
+  );
+
 export const institution = (overrides: Overrides<Reply<'getInstitution'>> = {}): Reply<'getInstitution'> =>
   merge(
     {

@@ -4,25 +4,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mountPortal } from '@/mount';
 import { STORAGE_KEYS } from '@/session/session';
 import { AUTH_REDIRECT_MS } from '@/lib/timings';
+import { loginReply } from '@/test/bank-data';
 import { errorReply, installFakeBank, NETWORK_FAILURE, type BankAnswer } from '@/test/fake-bank';
 import { findToast, renderApp, useAdvancingFakeTimers, REAL_TIME_SLACK_MS } from '@/test/render-app';
 
 const demoUser = { picture: 'uploads/demo.png', fullname: 'Demo User' };
-
-/** A login reply as the bank sends it, with overrides. */
-const loginReply = (overrides: Record<string, unknown> = {}) => ({
-  role: 'user',
-  jwt: 'user-jwt',
-  verification_status: 'Verified',
-  verified: 'yes',
-  submitted: 'Yes',
-  email: 'demo@bank.test',
-  message: null,
-  error: null,
-  ismsg: null,
-  user: demoUser,
-  ...overrides,
-});
 
 function setup({
   role = 'user',
@@ -192,7 +178,7 @@ describe('login outcomes, in the spec order', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 
-  it.each(['Not Verified', 'Declined'])(
+  it.each(['Not Verified', 'Declined'] as const)(
     '(d) KYC %s: keeps the jwt as the temporary token and goes to kyc/form',
     async (status) => {
       const { app } = setup({ login: () => loginReply({ verification_status: status, jwt: 'kyc-jwt' }) });

@@ -2,6 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SIGN_IN_AGAIN } from '@ebank/contract';
 import { session } from '@/session/session';
+import { loginReply } from '@/test/bank-data';
 import { installDashboardBank, ok } from '@/test/dashboard-data';
 import { errorReply } from '@/test/fake-bank';
 import { findToast, renderApp, toastRegion } from '@/test/render-app';
@@ -57,23 +58,86 @@ describe('settings: e-mail', () => {
     expect(await within(section).findByText('dana@bank.test')).toBeInTheDocument();
   });
 
-  it('says in the card when the bank wants a recent sign-in first, keeps the address typed, and signs in again', async () => {
-    const message =
-      'For your security, sign in again to change your e-mail address: it needs a sign-in in the last 10 minutes.';
-    installDashboardBank({ changeEmail: () => errorReply(message, 403, SIGN_IN_AGAIN) });
+  const RECENT =
+    'For your security, sign in again to change your e-mail address: it needs a sign-in in the last 10 minutes.';
+  /** A bank that changes the address only for the token of a fresh sign-in, whose passcode is 123456. */
+  function recentSignInBank(login: Parameters<typeof installDashboardBank>[0] = {}) {
+    return installDashboardBank({
+      changeEmail: ({ token }) =>
+        token === 'fresh-token' ? ok('Address changed') : errorReply(RECENT, 403, SIGN_IN_AGAIN),
+      login: ({ input }) =>
+        input.password === '123456'
+          ? loginReply({ jwt: 'fresh-token', message: 'Welcome Back' })
+          : errorReply('Incorrect passcode. 4 attempts left.', 400),
+      ...login,
+    });
+  }
+  async function refusedChange(address = 'dana@bank.test') {
     const app = renderApp('/wp-user/dashboard/settings');
     await screen.findByRole('heading', { name: 'Settings' });
     const section = card('E-mail address');
-    await fill(app, section, { 'New e-mail address': 'dana@bank.test' });
+    await within(section).findByText('demo@bank.test');
+    await fill(app, section, { 'New e-mail address': address });
     await app.user.click(within(section).getByRole('button', { name: 'Save' }));
     const alert = await within(section).findByRole('alert');
-    expect(alert).toHaveTextContent(message);
-    // Said once, in the card: no toast repeats it.
-    expect(within(toastRegion()).queryByText(message)).toBeNull();
-    expect(within(section).getByLabelText('New e-mail address')).toHaveValue('dana@bank.test');
-    expect(session.isSignedIn()).toBe(true);
+    return { app, section, alert };
+  }
 
-    await app.user.click(within(alert).getByRole('button', { name: 'Sign in again' }));
+  it('says in the card when the bank wants a recent sign-in, keeps the address typed, and asks for the passcode there', async () => {
+    const bank = recentSignInBank();
+    const { app, section, alert } = await refusedChange();
+    expect(alert).toHaveTextContent(RECENT);
+    // Said once, in the card: no toast repeats it.
+    expect(within(toastRegion()).queryByText(RECENT)).toBeNull();
+    expect(within(section).getByLabelText('New e-mail address')).toHaveValue('dana@bank.test');
+    expect(session.token()).toBe('user-token');
+
+    await app.user.type(within(alert).getByLabelText('Passcode'), '123456');
+    await app.user.click(within(alert).getByRole('button', { name: 'Sign in and save' }));
+    expect(await toastOf('Address changed', 'E-mail address changed')).toBeInTheDocument();
+    // The login's own call, with the address signed in with; then the change, with its token.
+    expect(bank.callsTo('login').map((c) => c.input)).toEqual([
+      { email: 'demo@bank.test', password: '123456', remeber: false },
+    ]);
+    expect(bank.callsTo('changeEmail').map((c) => [c.input.email, c.token])).toEqual([
+      ['dana@bank.test', 'user-token'],
+      ['dana@bank.test', 'fresh-token'],
+    ]);
+    expect(session.token()).toBe('fresh-token');
+    expect(app.router.state.location.pathname).toBe('/dashboard/settings');
+    expect(within(section).queryByRole('alert')).toBeNull();
+    expect(within(section).getByLabelText('New e-mail address')).toHaveValue('');
+  });
+
+  it('a wrong passcode is said in the card and cleared; nothing is sent again and the session stays', async () => {
+    const bank = recentSignInBank();
+    const { app, alert } = await refusedChange();
+    const passcode = within(alert).getByLabelText('Passcode');
+    await app.user.type(passcode, '999999');
+    await app.user.click(within(alert).getByRole('button', { name: 'Sign in and save' }));
+    expect(await within(alert).findByText('Incorrect passcode. 4 attempts left.')).toBeInTheDocument();
+    expect(within(toastRegion()).queryByText('Incorrect passcode. 4 attempts left.')).toBeNull();
+    expect(passcode).toHaveValue('');
+    expect(passcode).toHaveFocus();
+    expect(bank.callsTo('changeEmail')).toHaveLength(1);
+    expect(session.token()).toBe('user-token');
+  });
+
+  it('a double click signs in once', async () => {
+    const bank = recentSignInBank();
+    const { app, alert } = await refusedChange();
+    await app.user.type(within(alert).getByLabelText('Passcode'), '123456');
+    await app.user.dblClick(within(alert).getByRole('button', { name: 'Sign in and save' }));
+    expect(await toastOf('Address changed', 'E-mail address changed')).toBeInTheDocument();
+    expect(bank.callsTo('login')).toHaveLength(1);
+    expect(bank.callsTo('changeEmail')).toHaveLength(2);
+  });
+
+  it('a sign-in that leads elsewhere (a notice on the account) signs out to the login page, which shows it', async () => {
+    recentSignInBank({ login: () => loginReply({ ismsg: { head: 'Account on hold', body: 'Call us.' } }) });
+    const { app, alert } = await refusedChange();
+    await app.user.type(within(alert).getByLabelText('Passcode'), '123456');
+    await app.user.click(within(alert).getByRole('button', { name: 'Sign in and save' }));
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/account/login');
     expect(session.isSignedIn()).toBe(false);

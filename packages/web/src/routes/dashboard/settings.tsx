@@ -15,10 +15,11 @@ import { Form, useFormSubmit } from '@/components/ui/form';
 import { EmailField, SecretDigitsField } from '@/components/ui/form-fields';
 import { toast } from '@/components/ui/toast';
 import { mutationOptionsFor } from '@/api/dashboard';
-import { useLogout } from '@/session/use-logout';
 import { profileQuery } from '@/api/queries';
 import { exactDigits } from '@/forms/form-rules';
 import { PageHeader } from './-components/page';
+import { RecentSignIn } from './-components/recent-sign-in';
+import { PASSCODE_LENGTH } from '../account/-components/passcode';
 import { invalidate } from './-components/cache-updates';
 import { EmailAddress } from '@/components/email-address';
 
@@ -76,7 +77,6 @@ interface SecretChange {
   readonly autoComplete: { readonly current: string; readonly next: string };
 }
 
-const PASSCODE_LENGTH = 6;
 const PIN_LENGTH = 4;
 
 const PASSCODE_CHANGE: SecretChange = {
@@ -171,16 +171,16 @@ function EmailForm() {
     // A refusal that a fresh sign-in lifts is said in the card, beside the way to sign in; others toast.
     meta: { ...EMAIL_FLOW, inline: asksToSignInAgain },
   });
-  const signInAgain = useLogout('/account/login');
   const refusal = asksToSignInAgain(change.error) ? change.error.message : undefined;
 
-  const submit = useFormSubmit(form, async (values) => {
+  const save = async (values: z.output<typeof emailSchema>) => {
     const reply = await change.mutateAsync(values);
     // Its success takes the form's earlier error toasts away, and its field errors (the reset).
     toast.success(reply.message ?? DONE, { description: 'E-mail address changed', ...EMAIL_FLOW });
     form.reset();
     void invalidate(queryClient, 'getProfile');
-  });
+  };
+  const submit = useFormSubmit(form, save);
 
   const current = profile?.data.email;
   return (
@@ -197,25 +197,20 @@ function EmailForm() {
         )
       }
     >
-      <Form {...form}>
-        <form noValidate className="grid gap-5" onSubmit={submit.onSubmit}>
-          <EmailField control={form.control} name="email" label="New e-mail address" />
-          <Button type="submit" className="sm:justify-self-start" disabled={!canSave} pending={submit.pending}>
-            Save
-          </Button>
-          {refusal === undefined ? null : (
-            <div
-              role="alert"
-              className="grid gap-3 rounded-lg border border-warning/40 bg-warning-soft px-4 py-3 text-sm font-medium"
-            >
-              <p>{refusal}</p>
-              <Button type="button" variant="outline" className="sm:justify-self-start" onClick={signInAgain}>
-                Sign in again
-              </Button>
-            </div>
-          )}
-        </form>
-      </Form>
+      <div className="grid gap-5">
+        <Form {...form}>
+          <form noValidate className="grid gap-5" onSubmit={submit.onSubmit}>
+            <EmailField control={form.control} name="email" label="New e-mail address" />
+            <Button type="submit" className="sm:justify-self-start" disabled={!canSave} pending={submit.pending}>
+              Save
+            </Button>
+          </form>
+        </Form>
+        {refusal === undefined ? null : (
+          // After the form, not in it: it holds a form of its own. The address sent is the one in the field then.
+          <RecentSignIn message={refusal} email={current} onSignedIn={form.handleSubmit(save)} />
+        )}
+      </div>
     </SettingsCard>
   );
 }
