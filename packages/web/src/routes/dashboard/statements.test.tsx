@@ -44,6 +44,24 @@ describe("'Statements & Report'", () => {
     expect(bank.callsTo('getHomeStatement')).toHaveLength(0);
   });
 
+  it('strikes through the amount of a failed transaction, in neither colour of money that moved', async () => {
+    installDashboardBank({
+      getStatement: () =>
+        statement([
+          transaction({ name: 'Crypto deposit in BTC', amount: 250, status: 'failed' }),
+          transaction({ name: 'Salary', amount: 250 }),
+        ]),
+    });
+    renderApp('/wp-user/dashboard/statements');
+    const table = await screen.findByRole('table', { name: 'Statements & Report' });
+    const [failed, made] = within(table).getAllByText('+$250.00');
+    expect(failed!.closest('tr')).toHaveTextContent('Crypto deposit in BTC');
+    expect(failed).toHaveClass('line-through', 'text-muted-foreground');
+    expect(failed).not.toHaveClass('text-success');
+    expect(made).toHaveClass('text-success');
+    expect(made).not.toHaveClass('line-through');
+  });
+
   it('says so when there are no transactions', async () => {
     installDashboardBank({ getStatement: () => statement([]) });
     renderApp('/wp-user/dashboard/statements');

@@ -81,6 +81,8 @@ export function TransactionsTable({
         <tbody>
           {transactions.map((transaction, index) => {
             const credit = transaction.transaction_type === 'credit';
+            // A failed one moved no money: its amount is struck through, in neither colour of money that moved.
+            const failed = transaction.status === 'failed';
             const date = formatDate(transaction.date);
             return (
               <tr key={`${transaction.date}-${String(index)}`} className="border-b last:border-b-0">
@@ -90,7 +92,11 @@ export function TransactionsTable({
                       aria-hidden="true"
                       className={cn(
                         'mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full sm:mt-0',
-                        credit ? 'bg-success-soft text-success' : 'bg-destructive-soft text-destructive',
+                        failed
+                          ? 'bg-muted text-muted-foreground'
+                          : credit
+                            ? 'bg-success-soft text-success'
+                            : 'bg-destructive-soft text-destructive',
                       )}
                     >
                       {credit ? <ArrowDownLeft className="size-4" /> : <ArrowUpRight className="size-4" />}
@@ -112,7 +118,12 @@ export function TransactionsTable({
                   <StatusBadge status={transaction.status} />
                 </td>
                 <td className="px-5 py-3 text-right align-top whitespace-nowrap sm:px-3 sm:align-middle">
-                  <span className={cn('font-semibold tabular-nums', credit ? 'text-success' : 'text-foreground')}>
+                  <span
+                    className={cn(
+                      'font-semibold tabular-nums',
+                      failed ? 'text-muted-foreground line-through' : credit ? 'text-success' : 'text-foreground',
+                    )}
+                  >
                     {signedAmount(transaction, currency)}
                   </span>
                   <span className="block text-xs text-muted-foreground capitalize md:hidden">
