@@ -57,9 +57,14 @@ test('settings: e-mail, passcode and PIN changes', async ({ signIn, bank, reques
   await expect(passcode.getByLabel('Current passcode')).toHaveValue('');
 
   const email = card(page, 'E-mail address');
-  await email.getByLabel('New e-mail address').fill('dana.demo@bank.test');
+  await email.getByLabel('New e-mail address', { exact: true }).fill('dana.demo@bank.test');
+  await email.getByLabel('Confirm new e-mail address').fill('dana.demo@bank.tset');
+  await expect(email.getByText('The two addresses differ')).toBeVisible();
+  await expect(email.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await email.getByLabel('Confirm new e-mail address').fill('dana.demo@bank.test');
   await email.getByRole('button', { name: 'Save' }).click();
-  await expect(email.getByLabel('New e-mail address')).toHaveValue('');
+  await expect(page.getByText('At your next sign-in, confirm it with the code we sent to it.').first()).toBeVisible();
+  await expect(email.getByLabel('New e-mail address', { exact: true })).toHaveValue('');
 
   // The old address was told; the new one signs in once confirmed with the code sent to it.
   expect((await bank.outbox('demo@bank.test'))[0]?.kind).toBe('notice');
@@ -81,11 +86,12 @@ test('an e-mail change long after signing in: the card says why, and the passcod
   // The bank's clock moves 11 minutes on: the session is older than an e-mail change allows (10).
   expect((await request.post('/__mock/clock', { data: { advanceMinutes: 11 } })).ok()).toBe(true);
   const email = card(page, 'E-mail address');
-  await email.getByLabel('New e-mail address').fill('dana.demo@bank.test');
+  await email.getByLabel('New e-mail address', { exact: true }).fill('dana.demo@bank.test');
+  await email.getByLabel('Confirm new e-mail address').fill('dana.demo@bank.test');
   await email.getByRole('button', { name: 'Save' }).click();
   const alert = email.getByRole('alert');
   await expect(alert).toContainText('For your security, sign in again to change your e-mail address');
-  await expect(email.getByLabel('New e-mail address')).toHaveValue('dana.demo@bank.test');
+  await expect(email.getByLabel('New e-mail address', { exact: true })).toHaveValue('dana.demo@bank.test');
   await page.screenshot({ path: screenshotPath('1280-settings-sign-in-again.png'), fullPage: true });
   await axe('settings: sign in again');
   expect(await overflowAtEachWidth(page, 'settings: sign in again')).toEqual([]);

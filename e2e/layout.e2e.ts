@@ -90,7 +90,8 @@ test.describe('long e-mail addresses', () => {
   test('wrap after @ or a dot in settings and the profile', async ({ signIn, page }) => {
     await page.setViewportSize({ width: 320, height: 800 });
     await signIn('demo@bank.test', '/wp-user/dashboard/settings');
-    await page.getByLabel('New e-mail address').fill(LONG_EMAIL);
+    await page.getByLabel('New e-mail address', { exact: true }).fill(LONG_EMAIL);
+    await page.getByLabel('Confirm new e-mail address').fill(LONG_EMAIL);
     await page.getByRole('button', { name: 'Save' }).first().click();
     await expect(page.getByText(LONG_EMAIL).filter({ visible: true }).first()).toBeVisible();
     await expectWrapsAtSensiblePoints(page, 'settings');

@@ -46,16 +46,42 @@ describe('settings: e-mail', () => {
     const save = within(section).getByRole('button', { name: 'Save' });
     expect(save).toBeDisabled();
     for (const bad of ['dana', 'dana@', 'dana@bank', 'dana @bank.test']) {
-      await fill(app, section, { 'New e-mail address': bad });
+      await fill(app, section, { 'New e-mail address': bad, 'Confirm new e-mail address': bad });
       expect(save).toBeDisabled();
     }
-    await fill(app, section, { 'New e-mail address': 'dana@bank.test' });
+    await fill(app, section, {
+      'New e-mail address': 'dana@bank.test',
+      'Confirm new e-mail address': 'Dana@bank.test',
+    });
     expect(save).toBeEnabled();
     await app.user.click(save);
-    expect(await toastOf('Action Successful')).toHaveTextContent('E-mail address changed');
+    // The toast says that the next sign-in asks for the code sent to the new address.
+    expect(await toastOf('Action Successful')).toHaveTextContent(
+      'E-mail address changed. At your next sign-in, confirm it with the code we sent to it.',
+    );
     expect(bank.callsTo('changeEmail')[0]?.input).toEqual({ email: 'dana@bank.test' });
     expect(within(section).getByLabelText('New e-mail address')).toHaveValue('');
+    expect(within(section).getByLabelText('Confirm new e-mail address')).toHaveValue('');
     expect(await within(section).findByText('dana@bank.test')).toBeInTheDocument();
+  });
+
+  it('keeps Save off until the new address is typed the same twice, and says why', async () => {
+    const { app, bank } = await open();
+    const section = card('E-mail address');
+    const save = within(section).getByRole('button', { name: 'Save' });
+    await fill(app, section, {
+      'New e-mail address': 'dana@bank.test',
+      'Confirm new e-mail address': 'dana@bnak.test',
+    });
+    expect(save).toBeDisabled();
+    expect(within(section).getByRole('status')).toHaveTextContent('The two addresses differ');
+    expect(save).toHaveAccessibleDescription('The two addresses differ');
+    // Enter sends nothing either.
+    await app.user.type(within(section).getByLabelText('Confirm new e-mail address'), '{Enter}');
+    await fill(app, section, { 'Confirm new e-mail address': 'dana@bank.test' });
+    expect(within(section).getByRole('status')).toHaveTextContent('');
+    expect(save).toBeEnabled();
+    expect(bank.callsTo('changeEmail')).toHaveLength(0);
   });
 
   const RECENT =
@@ -77,7 +103,7 @@ describe('settings: e-mail', () => {
     await screen.findByRole('heading', { name: 'Settings' });
     const section = card('E-mail address');
     await within(section).findByText('demo@bank.test');
-    await fill(app, section, { 'New e-mail address': address });
+    await fill(app, section, { 'New e-mail address': address, 'Confirm new e-mail address': address });
     await app.user.click(within(section).getByRole('button', { name: 'Save' }));
     const alert = await within(section).findByRole('alert');
     return { app, section, alert };
@@ -148,7 +174,7 @@ describe('settings: e-mail', () => {
     const app = renderApp('/wp-user/dashboard/settings');
     await screen.findByRole('heading', { name: 'Settings' });
     const section = card('E-mail address');
-    await fill(app, section, { 'New e-mail address': 'sam@bank.test' });
+    await fill(app, section, { 'New e-mail address': 'sam@bank.test', 'Confirm new e-mail address': 'sam@bank.test' });
     await app.user.click(within(section).getByRole('button', { name: 'Save' }));
     expect(await findToast('This address belongs to another account')).toBeInTheDocument();
     expect(within(section).queryByRole('alert')).toBeNull();

@@ -37,7 +37,13 @@ const DONE = 'Action Successful';
 const EMAIL_FLOW = { flow: 'change-email' } as const;
 
 const emailRule = dashboardOperations.changeEmail.request.shape.email;
-const emailSchema = z.object({ email: z.string().trim().pipe(emailRule) });
+/** Said when the new address and its confirmation differ: a mistyped address would lock the customer out. */
+const EMAIL_MISMATCH = 'The two addresses differ';
+/** The same address, whatever the letter case (the bank keeps addresses in lower case). */
+const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+const emailSchema = z
+  .object({ email: z.string().trim().pipe(emailRule), confirm: z.string() })
+  .refine(({ email, confirm }) => sameAddress(email, confirm), { path: ['confirm'], message: EMAIL_MISMATCH });
 
 /** The three fields of a passcode or PIN change: current, new and its confirmation, each `length` digits. */
 function secretChangeSchema(
@@ -162,10 +168,13 @@ function SettingsCard({
 function EmailForm() {
   const queryClient = useQueryClient();
   const { data: profile } = useQuery({ ...profileQuery, retryOnMount: false });
-  const form = useForm({ resolver: zodResolver(emailSchema), defaultValues: { email: '' } });
-  const email = useWatch({ control: form.control, name: 'email' });
-  // Save only for an address of the standard form.
-  const canSave = emailRule.safeParse(email.trim()).success;
+  const form = useForm({ resolver: zodResolver(emailSchema), defaultValues: { email: '', confirm: '' } });
+  const [email, confirm] = useWatch({ control: form.control, name: ['email', 'confirm'] });
+  // Save only for an address of the standard form, typed the same twice.
+  const matches = sameAddress(email, confirm);
+  const canSave = emailRule.safeParse(email.trim()).success && matches;
+  // Said as soon as the confirmation is as long as the address, so a disabled Save never goes unexplained.
+  const why = useDisabledReason(!matches && confirm.trim().length >= email.trim().length ? EMAIL_MISMATCH : undefined);
   const change = useMutation({
     ...mutationOptionsFor('changeEmail'),
     // A refusal that a fresh sign-in lifts is said in the card, beside the way to sign in; others toast.
@@ -173,10 +182,14 @@ function EmailForm() {
   });
   const refusal = asksToSignInAgain(change.error) ? change.error.message : undefined;
 
-  const save = async (values: z.output<typeof emailSchema>) => {
-    const reply = await change.mutateAsync(values);
-    // Its success takes the form's earlier error toasts away, and its field errors (the reset).
-    toast.success(reply.message ?? DONE, { description: 'E-mail address changed', ...EMAIL_FLOW });
+  const save = async ({ email: address }: z.output<typeof emailSchema>) => {
+    const reply = await change.mutateAsync({ email: address });
+    // Its success takes the form's earlier error toasts away, and its field errors (the reset). The bank
+    // asks for the new address's code at the next sign-in: said now, while the customer can still read it.
+    toast.success(reply.message ?? DONE, {
+      description: 'E-mail address changed. At your next sign-in, confirm it with the code we sent to it.',
+      ...EMAIL_FLOW,
+    });
     form.reset();
     void invalidate(queryClient, 'getProfile');
   };
@@ -201,7 +214,15 @@ function EmailForm() {
         <Form {...form}>
           <form noValidate className="grid gap-5" onSubmit={submit.onSubmit}>
             <EmailField control={form.control} name="email" label="New e-mail address" />
-            <Button type="submit" className="sm:justify-self-start" disabled={!canSave} pending={submit.pending}>
+            <EmailField control={form.control} name="confirm" label="Confirm new e-mail address" />
+            <DisabledReason className="-mt-2" {...why.reasonProps} />
+            <Button
+              type="submit"
+              className="sm:justify-self-start"
+              disabled={!canSave}
+              pending={submit.pending}
+              {...why.buttonProps}
+            >
               Save
             </Button>
           </form>
