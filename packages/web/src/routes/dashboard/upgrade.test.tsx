@@ -138,8 +138,16 @@ describe('upgrade', () => {
       expect(amount).toHaveValue(499);
       await choose(app, 'Plan', 'Tier 2');
       expect(amount).toHaveValue(49);
+      expect(amount).toHaveAccessibleDescription("In your account's currency ($), not in the coin.");
+      await app.user.clear(amount);
+      await app.user.type(amount, '10');
+      // Below the price: said, and still the customer's to send.
+      expect(amount).toHaveAccessibleDescription(
+        "In your account's currency ($), not in the coin. This is below the plan's price of $49.00: the bank may decline it.",
+      );
       await app.user.clear(amount);
       await app.user.type(amount, '60');
+      expect(amount).toHaveAccessibleDescription("In your account's currency ($), not in the coin.");
       await app.user.upload(screen.getByLabelText('Payment Proof'), pngBlob());
       await app.user.click(screen.getByRole('button', { name: 'Submit Upgrade' }));
       expect(await findToast('Payment Pending!')).toBeInTheDocument();

@@ -17,6 +17,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { toast } from '@/components/ui/toast';
 import { DEFAULT_ERROR_MESSAGE, imageRefusal } from '@/api/error-message';
 import { required } from '@/forms/form-rules';
+import { formatAmount } from '@/lib/format';
 import { imageFile } from '@/forms/image-upload';
 import { CopyField } from './copy-field';
 import { amountField } from './fields';
@@ -130,8 +131,15 @@ function CryptoRequestFormRound({
       },
     });
   }, [form, amountOf]);
-  const type = useWatch({ control: form.control, name: 'type' });
+  const [type, chosen, amount] = useWatch({ control: form.control, name: ['type', 'choice', 'amount'] });
   const address = addressOf(coins, type);
+  // An amount below the chosen plan's price is the customer's to send, but said first: staff may decline it.
+  const price = chosen === '' ? undefined : amountOf?.(chosen);
+  const typed = amount.trim() === '' ? Number.NaN : Number(amount);
+  const belowPrice =
+    price === undefined || !(typed < price)
+      ? ''
+      : ` This is below the plan's price of ${formatAmount(price, currency)}: the bank may decline it.`;
 
   const submit = useFormSubmit(form, async (values) => {
     let reply: { readonly icon: string };
@@ -175,7 +183,7 @@ function CryptoRequestFormRound({
           control={form.control}
           name="amount"
           label="Amount"
-          description={amountDescription(currency)}
+          description={`${amountDescription(currency)}${belowPrice}`}
           type="number"
           inputMode="decimal"
           min="0"
