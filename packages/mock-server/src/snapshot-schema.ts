@@ -102,6 +102,8 @@ const UserSchema = z.strictObject({
        * an older e-mail's link is told apart from a wrong code.
        */
       replacedLinkHashes: z.array(z.string().min(1)).readonly().exactOptional(),
+      /** Set once the code or link set a new passcode, so that it is told as used rather than expired. */
+      used: z.literal(true).exactOptional(),
     })
     .exactOptional(),
   stepUp: z.strictObject({ ...sentCode, amountCents: cents, payeeKey: text }).exactOptional(),

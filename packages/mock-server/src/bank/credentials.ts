@@ -29,6 +29,8 @@ export type LoginOutcome =
 /** What opening a reset link that a newer reset replaced says. */
 export const OUTDATED_RESET_LINK = 'This reset link is out of date: use the newest link we sent you.';
 const RESET_EXPIRED = 'This reset code has expired. Ask for a new one.';
+/** Told only to whom holds the code or link: a used one is no secret to them. */
+const RESET_USED = 'This reset code has already been used. Ask for a new one if you need it.';
 
 /** How many replaced reset links are still recognised as such. */
 const REPLACED_LINKS_KEPT = 5;
@@ -37,9 +39,9 @@ const REPLACED_LINKS_KEPT = 5;
  * Ends a passcode reset (used, or voided by an e-mail change): its code or link is told it has expired
  * from now on (it ends at 0, whatever the clock does), which only whom it was sent to can see.
  */
-function endReset(user: User) {
+function endReset(user: User, used = false) {
   const sent = user.resetCode;
-  if (sent) user.resetCode = { hash: sent.hash, linkHash: sent.linkHash, expiresAt: 0 };
+  if (sent) user.resetCode = { hash: sent.hash, linkHash: sent.linkHash, expiresAt: 0, ...(used ? { used } : {}) };
 }
 
 export class Credentials {
@@ -209,12 +211,13 @@ export class Credentials {
         refuse('gone', this.isLive(sent) ? OUTDATED_RESET_LINK : RESET_EXPIRED);
       this.lockouts.wrongAnswer(holder, 'resetCode', 'Invalid reset code.');
     }
-    if (!this.isLive(sent)) refuse('gone', RESET_EXPIRED);
+    const used = sent.used === true;
+    if (!this.isLive(sent)) refuse('gone', used ? RESET_USED : RESET_EXPIRED);
     const hash = await hashSecret(passcode, this.config.hashCost);
-    if (user.resetCode !== sent) refuse('gone', 'This reset code has already been used');
+    if (user.resetCode !== sent) refuse('gone', RESET_USED);
     this.lockouts.rightAnswer(user, 'resetCode');
     this.lockouts.rightAnswer(user, 'passcode');
-    endReset(user);
+    endReset(user, true);
     user.passcodeHash = hash;
     user.credentialVersion += 1;
   }
