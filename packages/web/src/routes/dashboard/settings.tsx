@@ -165,6 +165,32 @@ function SettingsCard({
   );
 }
 
+/** A card's Save: off until its form allows it, the reason it is off said under the fields and as its description. */
+function SaveButton({
+  enabled,
+  pending,
+  why,
+}: {
+  enabled: boolean;
+  pending: boolean;
+  why: ReturnType<typeof useDisabledReason>;
+}) {
+  return (
+    <>
+      <DisabledReason className="-mt-2" {...why.reasonProps} />
+      <Button
+        type="submit"
+        className="sm:justify-self-start"
+        disabled={!enabled}
+        pending={pending}
+        {...why.buttonProps}
+      >
+        Save
+      </Button>
+    </>
+  );
+}
+
 function EmailForm() {
   const queryClient = useQueryClient();
   const { data: profile } = useQuery({ ...profileQuery, retryOnMount: false });
@@ -215,16 +241,7 @@ function EmailForm() {
           <form noValidate className="grid gap-5" onSubmit={submit.onSubmit}>
             <EmailField control={form.control} name="email" label="New e-mail address" />
             <EmailField control={form.control} name="confirm" label="Confirm new e-mail address" />
-            <DisabledReason className="-mt-2" {...why.reasonProps} />
-            <Button
-              type="submit"
-              className="sm:justify-self-start"
-              disabled={!canSave}
-              pending={submit.pending}
-              {...why.buttonProps}
-            >
-              Save
-            </Button>
+            <SaveButton enabled={canSave} pending={submit.pending} why={why} />
           </form>
         </Form>
         {refusal === undefined ? null : (
@@ -285,16 +302,7 @@ function SecretChangeForm({ change: spec }: { change: SecretChange }) {
             {field('n_pwd')}
             {field('con_pwd')}
           </div>
-          <DisabledReason className="-mt-2" {...why.reasonProps} />
-          <Button
-            type="submit"
-            className="sm:justify-self-start"
-            disabled={!canSave}
-            pending={submit.pending}
-            {...why.buttonProps}
-          >
-            Save
-          </Button>
+          <SaveButton enabled={canSave} pending={submit.pending} why={why} />
         </form>
       </Form>
     </SettingsCard>
