@@ -36,8 +36,9 @@ const RESET_USED = 'This reset code has already been used. Ask for a new one if 
 const REPLACED_LINKS_KEPT = 5;
 
 /**
- * Ends a passcode reset (used, or voided by an e-mail change): its code or link is told it has expired
- * from now on (it ends at 0, whatever the clock does), which only whom it was sent to can see.
+ * Ends a passcode reset (used, or voided by an e-mail change): from now on its code or link is told it
+ * has been used, or else that it has expired (it ends at 0, whatever the clock does), which only whom it
+ * was sent to can see.
  */
 function endReset(user: User, used = false) {
   const sent = user.resetCode;
