@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { expect, screenshotPath, test } from './fixtures';
-import { overflowAtEachWidth } from './overflow';
+import { overflowAtEachWidth, sidewaysOverflow } from './overflow';
 import { LONG_EMAIL, LONG_NAME, ONE_WORD_EMAIL, passcodeStepFor, registerCustomer, SCREENS } from './screens';
 
 /** The page's routes, as the router's generated tree lists them (full paths under the base path). */
@@ -69,6 +69,31 @@ test.describe('no screen scrolls sideways at 320, 390 or 1280 px', () => {
     const shown = SCREENS.map((screen) => new URL(screen.route ?? screen.path, 'http://portal').pathname);
     const missing = routesOfBothTrees().filter((route) => !shown.some((path) => routePattern(route).test(path)));
     expect(missing, 'routes no screen of e2e/screens.ts shows').toEqual([]);
+  });
+
+  test('the check itself finds a box in the side margin, and not text for screen readers only', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 800 });
+    await page.goto('/wp-user/account/login');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // An sr-only text at the start of a line in the page's main: its clipped 1 px box sits 1 px into the margin.
+    await page.evaluate(() => {
+      document
+        .querySelector('main')
+        ?.insertAdjacentHTML(
+          'beforeend',
+          '<div style="position: absolute; left: 16px"><span class="sr-only">Loading</span></div>',
+        );
+    });
+    expect(await sidewaysOverflow(page)).toBeUndefined();
+    await page.evaluate(() => {
+      document
+        .querySelector('main')
+        ?.insertAdjacentHTML(
+          'beforeend',
+          '<div style="position: absolute; left: 8px; width: 40px">Into the margin</div>',
+        );
+    });
+    expect((await sidewaysOverflow(page))?.widest).toMatch(/^<div> crosses the page margin/u);
   });
 
   test('the phone menu drawer fits 320 and 390 px', async ({ signIn, page }) => {

@@ -11,7 +11,8 @@ export const WIDTHS = [320, 390, 1280] as const;
  * How far the page scrolls sideways at the current width, and what makes it: of the elements that stick
  * out, the innermost one whose own narrowest width (min-content) still reaches past the window's edge,
  * with its two nearest ancestors. A page that does not scroll still fails when something in its `main`
- * crosses the side margins (a card wider than its column). `undefined` when all fits.
+ * that is painted crosses the side margins (a card wider than its column; not text for screen readers only,
+ * whose clipped 1 px box sits 1 px outside its place). `undefined` when all fits.
  */
 export function sidewaysOverflow(page: Page) {
   return page.evaluate(async () => {
@@ -24,6 +25,8 @@ export function sidewaysOverflow(page: Page) {
         if (getComputedStyle(parent).overflowX !== 'visible') return true;
       return false;
     };
+    /** Text for screen readers only (`sr-only`: a 1 px box clipped to nothing, 1 px outside its place). */
+    const visuallyHidden = (element: Element) => getComputedStyle(element).clipPath === 'inset(50%)';
     const name = (element: Element) => {
       const classes = [...element.classList].slice(0, 5).join('.');
       return `<${element.tagName.toLowerCase()}${classes === '' ? '' : `.${classes}`}>`;
@@ -38,7 +41,12 @@ export function sidewaysOverflow(page: Page) {
       const right = box.right - parseFloat(style.paddingRight) + 0.5;
       const crossing = [...main.querySelectorAll('*')].find((element) => {
         const own = element.getBoundingClientRect();
-        return own.width > 0 && (own.right > right || own.left < left) && !clippedByAncestor(element);
+        return (
+          own.width > 0 &&
+          (own.right > right || own.left < left) &&
+          !visuallyHidden(element) &&
+          !clippedByAncestor(element)
+        );
       });
       if (crossing === undefined) return undefined;
       const own = crossing.getBoundingClientRect();

@@ -22,7 +22,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list'], ['html', { outputFolder: '../test-results/e2e-report', open: 'never' }]],
   use: {
-    trace: 'retain-on-failure',
+    // A trace costs every test its recording on two cores, and CI keeps only the output: off unless asked
+    // for (E2E_TRACE=on keeps the trace of each failed test under test-results/e2e).
+    trace: process.env.E2E_TRACE === 'on' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
