@@ -93,7 +93,7 @@ export function prerender(): Plugin {
     },
     async closeBundle() {
       const ssrOut = path.join(root, 'node_modules', '.prerender-build');
-      const shared = portalViteConfig(root);
+      const shared = portalViteConfig(root, { compressed: false });
       await build({
         ...shared,
         configFile: false,

@@ -6,6 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MockApp } from './app';
@@ -20,11 +21,18 @@ const INDEX = `<!doctype html><html><head><script type="module" crossorigin src=
 const LANDING = `<!doctype html><html><head></head><body><div id="root" data-prerendered="/account"><h1>Welcome</h1></div>${padding}</body></html>`;
 const LOGIN = LANDING.replace('/account"><h1>Welcome', '/account/login"><h1>Sign in');
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(2000))});\n`;
+/** A script the build also wrote compressed; each compressed file says which it is, to tell what was sent. */
+const BUILT = `console.log(${JSON.stringify('y'.repeat(2000))});\n`;
+const BUILT_BR = brotliCompressSync(BUILT.replace('console.log', 'console.info'));
+const BUILT_GZ = gzipSync(BUILT.replace('console.log', 'console.warn'));
 
 beforeAll(async () => {
   writeFileSync(path.join(webRoot, 'index.html'), INDEX);
   mkdirSync(path.join(webRoot, 'assets'));
   writeFileSync(path.join(webRoot, 'assets', 'index-1a2b.js'), SCRIPT);
+  writeFileSync(path.join(webRoot, 'assets', 'route-3c4d.js'), BUILT);
+  writeFileSync(path.join(webRoot, 'assets', 'route-3c4d.js.br'), BUILT_BR);
+  writeFileSync(path.join(webRoot, 'assets', 'route-3c4d.js.gz'), BUILT_GZ);
   writeFileSync(path.join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   mkdirSync(path.join(webRoot, 'account', 'login'), { recursive: true });
   writeFileSync(path.join(webRoot, 'account', 'index.html'), LANDING);
@@ -64,6 +72,25 @@ describe('files of the web app', () => {
     }
     const plain = await get('/assets/index-1a2b.js').set('Accept-Encoding', 'identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('sends the compressed file the build wrote, brotli first, as a hashed asset with its type', async () => {
+    const sent = [
+      { accept: 'gzip, deflate, br, zstd', encoding: 'br', bytes: BUILT_BR.length, text: /^console\.info/u },
+      { accept: 'gzip', encoding: 'gzip', bytes: BUILT_GZ.length, text: /^console\.warn/u },
+      { accept: 'identity', encoding: undefined, bytes: Buffer.byteLength(BUILT), text: /^console\.log/u },
+    ];
+    for (const { accept, encoding, bytes, text } of sent) {
+      const res = await get('/assets/route-3c4d.js').set('Accept-Encoding', accept);
+      expect(res.status, accept).toBe(200);
+      expect(res.headers['content-encoding'], accept).toBe(encoding);
+      expect(res.headers['content-length'], accept).toBe(String(bytes));
+      expect(res.text, accept).toMatch(text);
+      // A charset's name is case-insensitive (express-static-gzip writes UTF-8).
+      expect(res.headers['content-type'], accept).toMatch(/^(text|application)\/javascript; charset=utf-8$/iu);
+      expect(res.headers['cache-control'], accept).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.vary, accept).toMatch(/Accept-Encoding/iu);
+    }
   });
 
   it('answers a missing hashed asset with a 404, never with index.html', async () => {

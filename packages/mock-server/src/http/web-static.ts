@@ -1,14 +1,17 @@
 /**
- * Serves the built web app at /wp-user/ with `express.static`, compressed as the browser asks
- * (`compression`). Vite names the files under `assets/` by their content hash: they are cached for a
+ * Serves the built web app at /wp-user/: a script or style sheet as the build compressed it (`.br` or `.gz`
+ * beside it, sent by `express-static-gzip` as the browser asks: decision 0049), anything else compressed on the
+ * way (`compression`). Vite names the files under `assets/` by their content hash: they are cached for a
  * year and immutable; everything else (the HTML) is revalidated. An address that is no file is a page
  * of the client router: it gets the page the build prerendered for it (`<path>/index.html`) when
  * there is one, else index.html.
  */
 import { existsSync, statSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import compression from 'compression';
-import express, { type Response } from 'express';
+import express from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import { sendError } from './reply';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -19,18 +22,24 @@ export function webApp(root: string): express.Router {
   const assets = path.join(base, 'assets') + path.sep;
 
   const router = express.Router();
+  // Passes over a reply that already has its encoding (a file compressed by the build).
   router.use(compression());
   router.use(
-    express.static(base, {
-      // Build metadata (`.vite/manifest.json`) and other dot-files are no part of the site.
-      dotfiles: 'ignore',
-      etag: false,
+    expressStaticGzip(base, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gz'],
       // A folder's page is answered below, at its address without a trailing slash too.
       index: false,
-      redirect: false,
-      cacheControl: false,
-      setHeaders: (res: Response, file: string) => {
-        res.set('Cache-Control', file.startsWith(assets) ? IMMUTABLE : 'no-cache');
+      serveStatic: {
+        // Build metadata (`.vite/manifest.json`) and other dot-files are no part of the site.
+        dotfiles: 'ignore',
+        etag: false,
+        index: false,
+        redirect: false,
+        cacheControl: false,
+        setHeaders: (res: ServerResponse, file: string) => {
+          res.setHeader('Cache-Control', file.startsWith(assets) ? IMMUTABLE : 'no-cache');
+        },
       },
     }),
   );
