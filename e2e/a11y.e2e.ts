@@ -4,7 +4,7 @@
  * sideways at any width (overflow.ts), and axe (WCAG 2.0/2.1, A and AA) must find nothing at phone (390 px)
  * and desktop (1280 px) widths; a screenshot of each is kept under test-results/screens.
  */
-import { axeViolations, expect, test, screenshotPath } from './fixtures';
+import { axeViolations, expect, openHydratedLogin, test, screenshotPath } from './fixtures';
 import { overflowAtEachWidth, WIDTHS } from './overflow';
 import { openScreen, SCREENS } from './screens';
 
@@ -42,8 +42,7 @@ test.describe('every screen, at 320, 390 and 1280 px', () => {
   test('the scan itself finds what it must: a picture with no text, grey on white, a field with no name', async ({
     page,
   }) => {
-    await page.goto('/wp-user/account/login');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await openHydratedLogin(page);
     expect((await axeViolations(page)).lines).toEqual([]);
     await page.evaluate(() => {
       const main = document.querySelector('main');

@@ -68,6 +68,16 @@ export async function axeViolations(page: Page) {
 }
 
 /**
+ * Opens the login page and waits until the client has taken the build's markup over (hydrated): its e-mail
+ * field, disabled in the markup, takes input. Until then React may still replace what a test puts in the
+ * page: markup it did not render makes it render the part anew.
+ */
+export async function openHydratedLogin(page: Page) {
+  await page.goto('/wp-user/account/login');
+  await expect(page.getByLabel('E-mail')).toBeEnabled();
+}
+
+/**
  * Puts entries in the portal's local and session storage, as the portal leaves them, so that the next page the
  * test opens starts with them. They are written from the portal's icon: a page of the portal's origin that
  * runs no script, so no page of the portal loads just to be left.
