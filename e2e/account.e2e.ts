@@ -39,8 +39,11 @@ test('a new customer: sign-up, code from the outbox, KYC, staff approval, login,
   await page.getByRole('button', { name: 'Confirm Code' }).click();
   await expect(page).toHaveURL(/\/account\/kyc\/form$/u, { timeout: 10_000 });
 
-  await page.getByRole('combobox', { name: 'Country' }).click();
+  const country = page.getByRole('combobox', { name: 'Country' });
+  await country.click();
   await page.getByRole('option', { name: 'Germany' }).click();
+  // Chosen and closed: an open list hides the rest of the form from the steps below.
+  await expect(country).toHaveText('Germany');
   await page.getByLabel('Phone number').fill('+49 30 1234567');
   await page.getByLabel('Home address').fill('Unter den Linden 1, Berlin');
   await page.getByLabel('Your picture').setInputFiles(IMAGE);
