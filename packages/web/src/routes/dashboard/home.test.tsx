@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '@/session/session';
 import { institution, statement, transaction } from '@/test/bank-data';
 import { installDashboardBank } from '@/test/dashboard-data';
@@ -125,6 +125,22 @@ describe('the dashboard home', () => {
     expect(await screen.findByRole('heading', { name: 'Recent Transactions' })).toBeInTheDocument();
     expect(within(balanceCard()).queryByText('$5,120.00')).not.toBeInTheDocument();
     expect(balanceCard().querySelector('[data-slot=skeleton]')).not.toBeNull();
+  });
+
+  it('shows the page as soon as the PIN check answers, though its placeholder has just appeared', async () => {
+    // The check answers just after the placeholder took the screen (300 ms): a phone on a slow network.
+    let answer: (reply: { haspin: boolean }) => void = () => undefined;
+    installDashboardBank({ checkPin: () => new Promise((resolve) => (answer = resolve)) });
+    vi.useFakeTimers();
+    renderApp('/wp-user/dashboard');
+    await vi.advanceTimersByTimeAsync(350);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+    expect(screen.queryByRole('heading', { name: 'Recent Transactions' })).not.toBeInTheDocument();
+    answer({ haspin: true });
+    // Not held on the placeholder for a minimum time: the page and its figures follow at once.
+    await vi.advanceTimersByTimeAsync(20);
+    expect(screen.getByRole('heading', { name: 'Recent Transactions' })).toBeInTheDocument();
+    expect(within(balanceCard()).getByText('$5,120.00')).toBeInTheDocument();
   });
 
   it('keeps the page and offers a retry when the summary cannot be fetched', async () => {

@@ -29,8 +29,11 @@ export const Route = createFileRoute('/dashboard/')({
     // Without a transaction PIN, create one first.
     if ((await hasPin(queryClient)) === false) throw redirect({ to: '/dashboard/pincreation', replace: true });
   },
+  // The placeholder has the page's own shape, so the page may take its place at any moment: it is not held
+  // for the router's minimum of 500 ms, which on a slow network kept the balance off the screen after it came.
   pendingComponent: HomeSkeleton,
   pendingMs: 300,
+  pendingMinMs: 0,
   component: DashboardHome,
 });
 
