@@ -41,8 +41,13 @@ test('a new customer: sign-up, code from the outbox, KYC, staff approval, login,
 
   const country = page.getByRole('combobox', { name: 'Country' });
   await country.click();
-  await page.getByRole('option', { name: 'Germany' }).click();
-  // Chosen and closed: an open list hides the rest of the form from the steps below.
+  // Germany is far down the list: once the list has scrolled to it, its scroll-up arrow appears above and moves
+  // the options down. The pointer goes to Germany and waits for that, so the click does not land on the one
+  // above (the list then stays open, and hides the rest of the form).
+  const germany = page.getByRole('option', { name: 'Germany' });
+  await germany.hover();
+  await expect(page.locator('[data-slot=select-scroll-up-button]')).toBeVisible();
+  await germany.click();
   await expect(country).toHaveText('Germany');
   await page.getByLabel('Phone number').fill('+49 30 1234567');
   await page.getByLabel('Home address').fill('Unter den Linden 1, Berlin');

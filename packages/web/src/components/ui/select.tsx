@@ -50,11 +50,17 @@ function SelectContent({
         )}
         {...props}
       >
-        <SelectPrimitive.ScrollUpButton className="flex cursor-default items-center justify-center py-1">
+        <SelectPrimitive.ScrollUpButton
+          data-slot="select-scroll-up-button"
+          className="flex cursor-default items-center justify-center py-1"
+        >
           <ChevronUpIcon className="size-4" aria-hidden="true" />
         </SelectPrimitive.ScrollUpButton>
         <SelectPrimitive.Viewport className="p-1">{children}</SelectPrimitive.Viewport>
-        <SelectPrimitive.ScrollDownButton className="flex cursor-default items-center justify-center py-1">
+        <SelectPrimitive.ScrollDownButton
+          data-slot="select-scroll-down-button"
+          className="flex cursor-default items-center justify-center py-1"
+        >
           <ChevronDownIcon className="size-4" aria-hidden="true" />
         </SelectPrimitive.ScrollDownButton>
       </SelectPrimitive.Content>
