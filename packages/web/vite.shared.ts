@@ -2,7 +2,7 @@
  * The build settings of the portal, shared with the benchmark's reference app and the demo so that all are
  * built the same way: base path and plugins (file routes with automatic code splitting, React, Tailwind, and
  * each script and style sheet also written compressed, as `.br` and `.gz` beside it, for the server to send as
- * it is: decision 0049).
+ * it is: decision 0049; each page's style sheets named before its scripts: decision 0050).
  * The router's automatic code splitting is the one way the portal defers code: each route's page loads
  * with the route.
  */
@@ -13,6 +13,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import type { UserConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { stylesheetsFirst } from './scripts/stylesheets-first.ts';
 
 export const BASE = '/wp-user/';
 
@@ -39,6 +40,8 @@ export function portalViteConfig(root: string, { compressed = true }: { compress
       }),
       react(),
       tailwindcss(),
+      // Each page names its style sheet before its scripts: the first paint waits for it alone (decision 0050).
+      stylesheetsFirst(),
       // Compressed once, at the highest levels, rather than on each request at a level fast enough for that.
       compressed &&
         compression({
