@@ -1,18 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { prerenderedDocument, prerenderedFile, withModulePreloads } from './prerender-plugin';
-
-const INDEX = `<!doctype html>
-<html lang="en">
-  <head>
-    <title>E-banking</title>
-    <script type="module" crossorigin src="/wp-user/assets/index-1.js"></script>
-    <link rel="modulepreload" crossorigin href="/wp-user/assets/vendor-1.js">
-    <link rel="stylesheet" crossorigin href="/wp-user/assets/index-1.css">
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>`;
+import { BUILT_INDEX as INDEX } from './testing/built-index';
 
 describe('prerenderedDocument', () => {
   const page = prerenderedDocument(INDEX, '/account/login', '<h1>Sign in</h1>');
