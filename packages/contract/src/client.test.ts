@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient, hostErrorMessage } from './index';
-import { decode } from './codec';
+import { decode, receiveForm } from './codec';
 import type { Auth } from './operation';
 import { pngBlob, receive } from './testing';
 
@@ -12,16 +12,7 @@ function fakeHost(reply: (decoded: ReturnType<typeof decode>) => Response | Prom
   const seen: { url: string; decoded: ReturnType<typeof decode>; contentType: string }[] = [];
   const fetch = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
     const request = new Request(url, init);
-    const form = await request.formData();
-    const fields: Record<string, string> = {};
-    const files = [];
-    for (const [key, value] of form.entries()) {
-      if (typeof value === 'string') fields[key] = value;
-      else {
-        const buffer = new Uint8Array(await value.arrayBuffer());
-        files.push({ fieldname: key, originalname: value.name, size: buffer.length, buffer });
-      }
-    }
+    const { fields, files } = await receiveForm(await request.formData());
     const decoded = decode(Object.fromEntries(new URL(request.url).searchParams), fields, files);
     seen.push({ url: request.url, decoded, contentType: request.headers.get('content-type') ?? '' });
     return reply(decoded);

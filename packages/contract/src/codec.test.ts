@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decode, encode, type DecodeFailure, type Decoded, type WireEncoding } from './codec';
+import { decode, encode, receiveForm, type DecodeFailure, type Decoded, type WireEncoding } from './codec';
 import { nameFieldsWith } from './fields';
 import { operations, operationNames, type OperationName } from './operations';
 import { inputArbitrary, notImages, pngBlob, receive, sampleImages } from './testing';
@@ -106,6 +106,31 @@ describe('encode', () => {
     const request = encode('createTransfer', { ...form, extra: form });
     const extra = request.fields.find(([k]) => k === 'extra')?.[1] ?? '';
     expect(JSON.parse(extra)).toEqual({ ...form, amount: '100.00' });
+  });
+});
+
+describe('receiveForm: a form as the server reads it', () => {
+  it('keeps a name sent twice as a list in the order sent, and a file with its name and bytes', async () => {
+    const form = new FormData();
+    form.append('getprofile', '1');
+    form.append('note', 'first');
+    form.append('note', 'second');
+    form.append('note', 'third');
+    form.append('pic', new File([new Uint8Array([1, 2, 3])], 'me.png', { type: 'image/png' }));
+    const { fields, files } = await receiveForm(form);
+    expect(fields).toEqual({ getprofile: '1', note: ['first', 'second', 'third'] });
+    expect(files).toEqual([{ fieldname: 'pic', originalname: 'me.png', size: 3, buffer: new Uint8Array([1, 2, 3]) }]);
+  });
+
+  it('reads a urlencoded body alike, and a field named __proto__ stays a field that decode refuses', async () => {
+    const { fields, files } = await receiveForm(new URLSearchParams('getprofile=1&__proto__=x&__proto__=y'));
+    expect(files).toEqual([]);
+    expect(Object.getPrototypeOf(fields)).toBe(Object.prototype);
+    expect(Object.hasOwn(fields, '__proto__')).toBe(true);
+    expect(Object.getOwnPropertyDescriptor(fields, '__proto__')?.value).toEqual(['x', 'y']);
+    expect(Object.keys(fields)).toEqual(['getprofile', '__proto__']);
+    const failure = expectFailure(decode({}, fields));
+    expect(failure.issues.map((i) => i.field)).toContain('__proto__');
   });
 });
 

@@ -192,3 +192,51 @@ export function decode(
   }
   return decoded(name, { ...parsed.data, ...received }, token);
 }
+
+// ------------------------------------------------------------------------------------------------
+// a received form, as `decode` takes it
+
+/** Text fields as a form's parsers give them: a name sent more than once holds its values in the order sent. */
+export type ReceivedFields = Record<string, string | string[]>;
+
+/** A form as received: its text fields and its files, with their bytes. */
+export interface ReceivedForm {
+  readonly fields: ReceivedFields;
+  readonly files: IncomingFile[];
+}
+
+/**
+ * Adds a text value to `fields`; a name already there becomes a list, as the server's body parsers make it.
+ * Every name is an own field, `__proto__` too (which `decode` then refuses as unknown).
+ */
+function addField(fields: ReceivedFields, name: string, value: string): void {
+  const prior = Object.hasOwn(fields, name) ? fields[name] : undefined;
+  const next = prior === undefined ? value : [...(Array.isArray(prior) ? prior : [prior]), value];
+  if (name === '__proto__')
+    Object.defineProperty(fields, name, { value: next, enumerable: true, writable: true, configurable: true });
+  else fields[name] = next;
+}
+
+/** Reads text entries (a URL's query, a urlencoded body's `URLSearchParams`) as {@link ReceivedFields}. */
+export function receiveFields(entries: Iterable<[string, string]>): ReceivedFields {
+  const fields: ReceivedFields = {};
+  for (const [name, value] of entries) addField(fields, name, value);
+  return fields;
+}
+
+/**
+ * Reads a form's entries (a `FormData`, or the `URLSearchParams` of a urlencoded body) into the fields and
+ * files `decode` takes, as the server reads them with multer and express.urlencoded.
+ */
+export async function receiveForm(entries: Iterable<[string, FormDataEntryValue]>): Promise<ReceivedForm> {
+  const fields: ReceivedFields = {};
+  const files: IncomingFile[] = [];
+  for (const [name, value] of entries) {
+    if (typeof value === 'string') addField(fields, name, value);
+    else {
+      const buffer = new Uint8Array(await value.arrayBuffer());
+      files.push({ fieldname: name, originalname: value.name, size: buffer.length, buffer });
+    }
+  }
+  return { fields, files };
+}

@@ -367,6 +367,35 @@ describe('the same answers as the server', () => {
     return results.map((r) => normalise(r, origin));
   }
 
+  it('limits files as multer does, in the order the parts came: at most 3, each at most 5 MB', async () => {
+    const send = async (base: string, sizes: readonly number[]) => {
+      const form = new FormData();
+      form.append('email', 'demo@bank.test');
+      sizes.forEach((size, i) => {
+        form.append(`pic${String(i)}`, new File([new Uint8Array(size)], `${String(i)}.png`, { type: 'image/png' }));
+      });
+      const reply = await fetch(`${base}api/users.php?crud=iduser`, { method: 'POST', body: form });
+      return [reply.status, ((await reply.json()) as { message: string }).message];
+    };
+    const big = 5 * 1024 * 1024 + 1;
+    const cases = [
+      { sizes: [1, 1, 1, 1], refusal: [413, 'Too many files: at most 3'] },
+      { sizes: [1, big], refusal: [413, 'pic1: must be at most 5 MB'] },
+      // The large file comes before the fourth: its limit is met first.
+      { sizes: [big, 1, 1, 1], refusal: [413, 'pic0: must be at most 5 MB'] },
+      { sizes: [1, 1, 1, big], refusal: [413, 'Too many files: at most 3'] },
+    ];
+    for (const { sizes, refusal } of cases) {
+      expect(await send(`${ORIGIN}/`, sizes), sizes.join(', ')).toEqual(refusal);
+      expect(await send(real.base, sizes), `the server: ${sizes.join(', ')}`).toEqual(refusal);
+    }
+    // Within the limits, the files reach the bank's check of the call (iduser takes none).
+    const [status, message] = await send(`${ORIGIN}/`, [1]);
+    expect(status).toBe(400);
+    expect(message).toContain('pic0');
+    expect(await send(real.base, [1])).toEqual([status, message]);
+  });
+
   it('for the same journey, call by call: replies, refusals and their statuses', async () => {
     const [inPage, fromServer] = [await journey(`${ORIGIN}/`), await journey(real.base)];
     expect(inPage).toHaveLength(fromServer.length);

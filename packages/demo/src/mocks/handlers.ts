@@ -8,7 +8,7 @@
  * the server keeps it in its state file). The server's OpenAPI docs and validating proxy are not part of
  * the demo.
  */
-import { MAX_IMAGE_BYTES, type IncomingFile } from '@ebank/contract';
+import { MAX_IMAGE_BYTES, receiveFields, receiveForm, type ReceivedForm } from '@ebank/contract';
 import {
   handleApiCall,
   METHOD_NOT_ALLOWED,
@@ -49,24 +49,9 @@ const MAX_FILES = 3;
 const send = ({ status, headers, body }: Reply) =>
   new HttpResponse(typeof body === 'string' ? body : new Uint8Array(body), { status, headers });
 
-type Values = Record<string, string | string[]>;
-
-/** Adds a value; a repeated name becomes a list, as the server's body parsers make it. */
-function add(values: Values, name: string, value: string) {
-  const previous = values[name];
-  values[name] = previous === undefined ? value : [...(Array.isArray(previous) ? previous : [previous]), value];
-}
-
-interface Form {
-  readonly fields: Values;
-  readonly files: IncomingFile[];
-}
-
 /** The body as the server's transport reads it: either form encoding, or nothing; else an error. */
-async function readForm(request: Request): Promise<Form | ApiResult> {
+async function readForm(request: Request): Promise<ReceivedForm | ApiResult> {
   const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
-  const fields: Values = {};
-  const files: IncomingFile[] = [];
   if (type === 'multipart/form-data') {
     let form: FormData;
     try {
@@ -74,43 +59,29 @@ async function readForm(request: Request): Promise<Form | ApiResult> {
     } catch {
       return errorResult(400, 'The multipart body is malformed', 'invalid_request');
     }
+    // multer's limits, met in the order the parts came and before a file's bytes are copied.
+    let count = 0;
     for (const [name, value] of form) {
-      if (typeof value === 'string') {
-        add(fields, name, value);
-        continue;
-      }
-      if (files.length === MAX_FILES) return errorResult(413, 'Too many files: at most 3', 'payload_too_large');
+      if (typeof value === 'string') continue;
+      if (count++ === MAX_FILES) return errorResult(413, 'Too many files: at most 3', 'payload_too_large');
       if (value.size > MAX_IMAGE_BYTES)
         return errorResult(413, `${name}: must be at most ${MAX_IMAGE_BYTES / (1024 * 1024)} MB`, 'payload_too_large');
-      files.push({
-        fieldname: name,
-        originalname: value.name,
-        size: value.size,
-        buffer: new Uint8Array(await value.arrayBuffer()),
-      });
     }
-    return { fields, files };
+    return receiveForm(form);
   }
   const text = await request.text();
   if (type === 'application/x-www-form-urlencoded') {
     if (/%(?![0-9A-Fa-f]{2})/u.test(text))
       return errorResult(400, 'The form body has an invalid percent-escape', 'invalid_request');
-    for (const [name, value] of new URLSearchParams(text)) add(fields, name, value);
-    return { fields, files };
+    return { fields: receiveFields(new URLSearchParams(text)), files: [] };
   }
-  if (type === undefined && text === '') return { fields, files };
+  if (type === undefined && text === '') return { fields: {}, files: [] };
   return errorResult(
     415,
     'Send the body as multipart/form-data or application/x-www-form-urlencoded',
     'unsupported_media_type',
   );
 }
-
-const queryOf = (url: URL): Values => {
-  const query: Values = {};
-  for (const [name, value] of url.searchParams) add(query, name, value);
-  return query;
-};
 
 /** An error the server's body parsers (express.json, express.urlencoded) would answer with. */
 const bodyRefusal = (status: 400 | 413) => jsonReply(status === 413 ? REFUSALS.tooLarge : REFUSALS.unreadable);
@@ -123,9 +94,7 @@ async function readStaffBody(request: Request): Promise<{ readonly parsed: unkno
   const text = await request.text();
   if (new TextEncoder().encode(text).length > STAFF_BODY_LIMIT_BYTES) return bodyRefusal(413);
   if (type === 'application/x-www-form-urlencoded') {
-    const fields: Values = {};
-    for (const [name, value] of new URLSearchParams(text)) add(fields, name, value);
-    return { parsed: fields };
+    return { parsed: receiveFields(new URLSearchParams(text)) };
   }
   if (text.trim() === '') return { parsed: {} };
   // Like express.json (strict): an object or an array only.
@@ -168,7 +137,7 @@ export function demoHandlers(demo: DemoBank, { origin }: DemoHandlerOptions): Re
         const form = await readForm(request);
         if (!('fields' in form)) return send(apiReply(form));
         const bank = await demo.current();
-        const query = queryOf(url);
+        const query = receiveFields(url.searchParams);
         const call = { query, fields: form.fields, files: form.files };
         const refused = rateLimitRefusal(bank, call, CLIENT);
         if (refused) {
@@ -212,7 +181,11 @@ export function demoHandlers(demo: DemoBank, { origin }: DemoHandlerOptions): Re
         const url = new URL(request.url);
         const read = readsBody(endpoint.path) ? await readStaffBody(request) : { parsed: undefined };
         if ('status' in read) return send(read);
-        const reply = await endpoint.answer(host, { params, query: queryOf(url), body: read.parsed });
+        const reply = await endpoint.answer(host, {
+          params,
+          query: receiveFields(url.searchParams),
+          body: read.parsed,
+        });
         // The bank is kept after anything but a read, as the server's state file is.
         if (endpoint.method !== 'GET') await demo.save();
         return send(reply);

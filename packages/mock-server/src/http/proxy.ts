@@ -13,14 +13,15 @@ import {
   ErrorReplySchema,
   hostErrorMessage,
   MAX_IMAGE_BYTES,
-  operationForCrud,
-  operationForMarker,
   operations,
+  receiveFields,
+  receiveForm,
   type ErrorReply,
-  type IncomingFile,
   type OperationName,
+  type ReceivedForm,
 } from '@ebank/contract';
 import type { z } from 'zod';
+import { namedOperation } from './dev-journal';
 import { createRecorder } from './recorder';
 
 export interface MismatchIssue {
@@ -54,13 +55,8 @@ const PASSED_HEADERS = ['content-type', 'cache-control', 'retry-after'] as const
 const zodIssues = (error: z.ZodError): MismatchIssue[] =>
   error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
 
-interface ReadForm {
-  readonly fields: Record<string, string | string[]>;
-  readonly files: IncomingFile[];
-}
-
 /** Reads the body the way the mock's own parsers would: a form in either encoding, with its files. */
-async function readForm(contentType: string | undefined, body: Uint8Array): Promise<ReadForm | string> {
+async function readForm(contentType: string | undefined, body: Uint8Array): Promise<ReceivedForm | string> {
   const type = contentType?.split(';')[0]?.trim().toLowerCase();
   if (type === undefined && body.length === 0) return { fields: {}, files: [] };
   if (type !== 'multipart/form-data' && type !== 'application/x-www-form-urlencoded')
@@ -76,36 +72,7 @@ async function readForm(contentType: string | undefined, body: Uint8Array): Prom
   } catch {
     return `the ${type} body cannot be read`;
   }
-  const fields: Record<string, string | string[]> = {};
-  const files: IncomingFile[] = [];
-  for (const [key, value] of form.entries()) {
-    if (typeof value === 'string') {
-      const prior = fields[key];
-      fields[key] = prior === undefined ? value : [...(Array.isArray(prior) ? prior : [prior]), value];
-    } else {
-      const buffer = new Uint8Array(await value.arrayBuffer());
-      files.push({ fieldname: key, originalname: value.name, size: buffer.length, buffer });
-    }
-  }
-  return { fields, files };
-}
-
-/** The query as the mock reads it: a name given twice is an array (`decode` refuses a repeated crud). */
-function queryOf(search: string): Record<string, string | string[]> {
-  const query: Record<string, string | string[]> = {};
-  for (const [key, value] of new URLSearchParams(search)) {
-    const prior = query[key];
-    query[key] = prior === undefined ? value : [...(Array.isArray(prior) ? prior : [prior]), value];
-  }
-  return query;
-}
-
-/** The one operation a request names (by `?crud=` or a marker field), even when its fields are wrong. */
-function namedOperation(query: Record<string, unknown>, fields: Record<string, unknown>): OperationName | null {
-  const crud = typeof query.crud === 'string' ? operationForCrud(query.crud) : undefined;
-  const markers = Object.keys(fields).flatMap((key) => operationForMarker(key) ?? []);
-  const named = [...(crud === undefined ? [] : [crud]), ...markers];
-  return named.length === 1 ? (named[0] ?? null) : null;
+  return receiveForm(form);
 }
 
 /** Checks a reply: the operation's reply for a 2xx, the error shape for a 4xx or 5xx. */
@@ -184,7 +151,8 @@ export function validatingProxy(upstream: string, options: ProxyOptions = {}): R
 
     // The request, as the contract sees it (checked now, reported once the host has answered).
     const form = await readForm(contentType, body);
-    const query = queryOf(search);
+    // As the mock reads it: a name given twice is an array (`decode` refuses a repeated crud).
+    const query = receiveFields(new URLSearchParams(search));
     let operation: OperationName | null;
     let refused: Omit<Mismatch, 'at' | 'status'> | undefined;
     if (typeof form === 'string') {

@@ -2,7 +2,7 @@
  * A stand-in host for the check's tests, built from the contract's own decoder (the run against the
  * real mock bank is in packages/mock-server/src/http/conformance.test.ts).
  */
-import { decode, type Decoded, type IncomingFile } from '@ebank/contract';
+import { decode, receiveForm, type Decoded } from '@ebank/contract';
 
 export interface Received {
   readonly contentType: string;
@@ -31,16 +31,7 @@ export function standIn(answers: Answers = () => undefined) {
   const received: Received[] = [];
   const fetchImpl: typeof fetch = async (url, init) => {
     const request = new Request(url, init);
-    const form = await request.formData();
-    const fields: Record<string, unknown> = {};
-    const files: IncomingFile[] = [];
-    for (const [key, value] of form.entries()) {
-      if (typeof value === 'string') fields[key] = key in fields ? [fields[key], value].flat() : value;
-      else {
-        const buffer = new Uint8Array(await value.arrayBuffer());
-        files.push({ fieldname: key, originalname: value.name, size: buffer.length, buffer });
-      }
-    }
+    const { fields, files } = await receiveForm(await request.formData());
     const decoded = decode(Object.fromEntries(new URL(request.url).searchParams), fields, files);
     received.push({ contentType: request.headers.get('content-type') ?? '', decoded, fields });
     if (!decoded.ok) return json(400, refusal(decoded.message));

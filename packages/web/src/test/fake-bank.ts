@@ -3,7 +3,7 @@
  * contract's `decode`, and answers from per-operation handlers. A request the contract refuses is
  * answered 400 and recorded in `rejected`, so a test sees when the app sends something malformed.
  */
-import { decode, type Decoded, type IncomingFile, type OperationName } from '@ebank/contract';
+import { decode, receiveForm, type Decoded, type OperationName } from '@ebank/contract';
 import { vi } from 'vitest';
 
 type CallOf<K extends OperationName> = Extract<Decoded, { name: K }>;
@@ -27,16 +27,7 @@ export function installFakeBank(handlers: BankHandlers = {}) {
 
   const fetch = vi.fn(async (url: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const request = new Request(new URL(url instanceof Request ? url.url : url, window.location.href), init);
-    const form = await request.formData();
-    const fields: Record<string, string> = {};
-    const files: IncomingFile[] = [];
-    for (const [key, value] of form.entries()) {
-      if (typeof value === 'string') fields[key] = value;
-      else {
-        const buffer = new Uint8Array(await value.arrayBuffer());
-        files.push({ fieldname: key, originalname: value.name, size: buffer.length, buffer });
-      }
-    }
+    const { fields, files } = await receiveForm(await request.formData());
     const decoded = decode(Object.fromEntries(new URL(request.url).searchParams), fields, files);
     if (!decoded.ok) {
       rejected.push(decoded.message);
