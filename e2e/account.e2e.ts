@@ -1,15 +1,6 @@
 /** Journeys before sign-in: sign-up to dashboard, every login branch, a forgotten passcode. */
 import type { Page, Request } from '@playwright/test';
-import { expect, keepInStorage, PASSCODE, signInAsAdmin, test, typeCode } from './fixtures';
-
-const IMAGE = {
-  name: 'id.png',
-  mimeType: 'image/png',
-  buffer: Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-    'base64',
-  ),
-};
+import { expect, keepInStorage, PASSCODE, pngFile, signInAsAdmin, test, typeCode } from './fixtures';
 
 test('a new customer: sign-up, code from the outbox, KYC, staff approval, login, PIN, dashboard', async ({
   page,
@@ -51,9 +42,9 @@ test('a new customer: sign-up, code from the outbox, KYC, staff approval, login,
   await expect(country).toHaveText('Germany');
   await page.getByLabel('Phone number').fill('+49 30 1234567');
   await page.getByLabel('Home address').fill('Unter den Linden 1, Berlin');
-  await page.getByLabel('Your picture').setInputFiles(IMAGE);
-  await page.getByLabel('Document front').setInputFiles(IMAGE);
-  await page.getByLabel('Document back').setInputFiles(IMAGE);
+  await page.getByLabel('Your picture').setInputFiles(pngFile('id.png'));
+  await page.getByLabel('Document front').setInputFiles(pngFile('id.png'));
+  await page.getByLabel('Document back').setInputFiles(pngFile('id.png'));
   await page.getByRole('button', { name: 'Submit for review' }).click();
   await expect(page).toHaveURL(/\/account\/kyc\/under-review$/u, { timeout: 10_000 });
 

@@ -1,16 +1,7 @@
 /** Journeys in the dashboard: notifications and the menu count, settings, profile, PIN creation. */
 import type { Page } from '@playwright/test';
-import { expect, PASSCODE, PIN, screenshotPath, test, typeCode } from './fixtures';
+import { expect, PASSCODE, PIN, pngFile, screenshotPath, test, typeCode } from './fixtures';
 import { overflowAtEachWidth } from './overflow';
-
-const PNG = {
-  name: 'me.png',
-  mimeType: 'image/png',
-  buffer: Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-    'base64',
-  ),
-};
 
 const card = (page: Page, title: string) =>
   page.locator('[data-slot=card]').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
@@ -121,7 +112,7 @@ test('profile: details and a new picture', async ({ signIn }) => {
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Action Successful!').first()).toBeVisible();
 
-  await page.getByLabel('Choose picture').setInputFiles(PNG);
+  await page.getByLabel('Choose picture').setInputFiles(pngFile('me.png'));
   await page.getByRole('button', { name: 'Upload picture' }).click();
   await expect(page.getByText('Action Successful!').first()).toBeVisible();
   await page.reload();
@@ -165,7 +156,7 @@ test('the money pages say what they do, list the available methods first, and an
   );
   await page.getByRole('combobox', { name: 'Plan' }).click();
   await page.getByRole('option', { name: 'Premium' }).click();
-  await page.getByLabel('Payment Proof').setInputFiles({ ...PNG, name: 'receipt.png' });
+  await page.getByLabel('Payment Proof').setInputFiles(pngFile('receipt.png'));
   await page.getByRole('button', { name: 'Submit Upgrade' }).click();
   await expect(page.getByText('Payment Pending!').first()).toBeVisible();
   await expect(page.getByRole('list', { name: 'Upgrade Requests' }).getByRole('listitem').first()).toContainText(

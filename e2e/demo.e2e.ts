@@ -14,8 +14,10 @@ import {
   adminSignsIn,
   approveAndConfirm,
   axeViolations,
+  choose,
   customerSignsIn,
   PASSCODE,
+  pngFile,
   screenshotPath,
   typeCode,
 } from './fixtures';
@@ -213,5 +215,50 @@ test('from static files alone: the admin approves a KYC case and confirms a depo
 
   await customerSignsIn(page, 'demo@bank.test', origin);
   await expect(page.getByRole('region', { name: 'Available Balance' })).toContainText('$5,620.00');
+  expect(bankCalls, 'calls to the bank that reached the file server').toEqual([]);
+});
+
+test('from static files alone: a deposit with its proof picture goes as a form with a file; the admin opens the picture and confirms it', async ({
+  page,
+}) => {
+  await customerSignsIn(page, 'demo@bank.test', origin);
+  await page.goto(`${origin}/wp-user/dashboard/add-funds/crypto`);
+  await choose(page, 'Crypto type', 'ETH');
+  await page.getByRole('spinbutton', { name: 'Amount' }).fill('250.50');
+  await page.getByLabel('Payment Proof').setInputFiles(pngFile('receipt.png'));
+  await expect(page.getByText('File Uploaded')).toBeVisible();
+  const sent = page.waitForRequest(
+    (request) => request.url().includes('/api/users.php') && request.method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Submit Deposit' }).click();
+  expect(await (await sent).headerValue('content-type')).toMatch(/^multipart\/form-data; boundary=/u);
+  await expect(page.getByText('Payment Pending!').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Log Out' }).first().click();
+  await expect(page.getByText('Logged out !')).toBeVisible();
+
+  // The admin, in the same tab (the bank lives in it): the deposit with its picture, then confirmed.
+  await page.goto(`${origin}/wp-user/account/login`);
+  await adminSignsIn(page);
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Pending requests' }).click();
+  const confirm = page.getByRole('button', { name: /^Confirm Crypto deposit of \$250\.50 by demo@bank\.test/u });
+  const request = page.getByRole('listitem').filter({ has: confirm });
+  const href = await request.getByRole('link', { name: /^Open the payment proof/u }).getAttribute('href');
+  expect(href).not.toBeNull();
+  // The picture the customer chose, from the bank in the page: the same bytes, as a PNG.
+  const served = await page.evaluate(async (url) => {
+    const reply = await fetch(url);
+    return {
+      status: reply.status,
+      type: reply.headers.get('content-type'),
+      bytes: [...new Uint8Array(await reply.arrayBuffer())],
+    };
+  }, href ?? '');
+  expect(served).toEqual({ status: 200, type: 'image/png', bytes: [...pngFile('receipt.png').buffer] });
+  await confirm.click();
+  await expect(request.getByRole('status')).toHaveText('Confirmed.');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+
+  await customerSignsIn(page, 'demo@bank.test', origin);
+  await expect(page.getByRole('region', { name: 'Available Balance' })).toContainText('$5,370.50');
   expect(bankCalls, 'calls to the bank that reached the file server').toEqual([]);
 });

@@ -102,6 +102,22 @@ export const PASSCODE = '123456';
 export const ADMIN_PASSWORD = 'admin-demo-pass';
 export const PIN = '1234';
 
+/** A picture to upload, as a file chooser hands it over: a 1×1 PNG under this name. */
+export const pngFile = (name: string) => ({
+  name,
+  mimeType: 'image/png',
+  buffer: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+});
+
+/** Opens the select labelled `label` and picks `option`. */
+export async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
 export interface OutboxMessage {
   to: string;
   kind: string;

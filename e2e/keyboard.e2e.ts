@@ -4,16 +4,9 @@
  * so the three KYC images are handed to the focused file inputs, as a screen reader user's chooser would.
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, pngFile, test } from './fixtures';
 
-const PNG = {
-  name: 'id.png',
-  mimeType: 'image/png',
-  buffer: Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-    'base64',
-  ),
-};
+const PNG = pngFile('id.png');
 
 /** Presses Tab until `target` has focus; fails if it takes more than `limit` presses. */
 async function tabTo(page: Page, target: Locator, limit = 60) {

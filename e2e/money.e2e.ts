@@ -1,20 +1,7 @@
 /** Money journeys: deposits confirmed by staff, payments, fixed deposits, upgrades, bank transfers. */
-import type { Page } from '@playwright/test';
-import { expect, fillTransfer, PIN, signInAsAdmin, test, typeCode } from './fixtures';
+import { choose, expect, fillTransfer, PIN, pngFile, signInAsAdmin, test, typeCode } from './fixtures';
 
-const PROOF = {
-  name: 'receipt.png',
-  mimeType: 'image/png',
-  buffer: Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-    'base64',
-  ),
-};
-
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).click();
-}
+const PROOF = pngFile('receipt.png');
 
 test('a crypto deposit with proof; staff confirm it; balance and list follow', async ({ signIn, bank, browser }) => {
   const page = await signIn('demo@bank.test', '/wp-user/dashboard/add-funds');

@@ -3,7 +3,7 @@
  * menus, toasts, errors, the transfer's steps): one list that the accessibility and layout tests walk.
  */
 import type { Page } from '@playwright/test';
-import { expect, keepInStorage, typeCode, type Bank } from './fixtures';
+import { expect, keepInStorage, pngFile, typeCode, type Bank } from './fixtures';
 
 export interface Screen {
   readonly name: string;
@@ -278,14 +278,7 @@ export const SCREENS: readonly Screen[] = [
     as: demo,
     act: async (page) => {
       await page.getByRole('spinbutton', { name: 'Amount' }).fill('10');
-      await page.getByLabel('Payment Proof').setInputFiles({
-        name: 'p.png',
-        mimeType: 'image/png',
-        buffer: Buffer.from(
-          'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-          'base64',
-        ),
-      });
+      await page.getByLabel('Payment Proof').setInputFiles(pngFile('p.png'));
       await page.getByRole('button', { name: 'Submit Deposit' }).click();
     },
     ready: 'Payment Pending!',

@@ -1,15 +1,10 @@
 /** 'Statements & Report' with a long history: filters kept in the address, pages, CSV export and print. */
 import { mkdir, readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { choose, expect, test } from './fixtures';
 
 const STATEMENTS = '/wp-user/dashboard/statements';
 const SCREENSHOTS = '/tmp/st';
-
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).click();
-}
 
 const showing = (page: Page) => page.getByText(/^Showing \d+–\d+ of \d+$/u);
 
