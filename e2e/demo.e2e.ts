@@ -65,21 +65,31 @@ function staticServer(bankCalls: string[]) {
 
 let server: http.Server;
 let origin: string;
-/** Calls to the bank that reached the static server instead of the page's bank. */
-const bankCalls: string[] = [];
+/** Calls to the bank that reached the current test's file server instead of the page's bank. */
+let bankCalls: string[] = [];
 
-test.beforeAll(async () => {
+test.beforeAll(() => {
   test.setTimeout(180_000);
   buildDemoIfMissing();
+});
+
+// Each test has a file server (an origin) of its own, so the calls it counts are its own: a call still in
+// flight when an earlier test's page closed goes on to the network (Mock Service Worker passes it on once its
+// page is gone), to that test's server.
+test.beforeEach(async () => {
+  bankCalls = [];
   server = staticServer(bankCalls);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
-test.afterAll(async () => {
-  await new Promise<void>((resolve, reject) => {
+test.afterEach(async () => {
+  const closed = new Promise<void>((resolve, reject) => {
     server.close((error) => (error ? reject(error) : resolve()));
   });
+  // The browser may still hold a kept-alive connection.
+  server.closeAllConnections();
+  await closed;
 });
 
 test('from static files alone: the demo persona signs in and sees the balance, also after a reload', async ({
