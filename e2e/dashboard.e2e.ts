@@ -1,6 +1,6 @@
 /** Journeys in the dashboard: notifications and the menu count, settings, profile, PIN creation. */
 import type { Page } from '@playwright/test';
-import { expect, PASSCODE, PIN, pngFile, screenshotPath, test, typeCode } from './fixtures';
+import { choose, expect, PASSCODE, PIN, pngFile, screenshotPath, test, typeCode } from './fixtures';
 import { overflowAtEachWidth } from './overflow';
 
 const card = (page: Page, title: string) =>
@@ -154,8 +154,7 @@ test('the money pages say what they do, list the available methods first, and an
   await expect(page.getByRole('spinbutton', { name: 'Amount' })).toHaveAccessibleDescription(
     "In your account's currency ($), not in the coin.",
   );
-  await page.getByRole('combobox', { name: 'Plan' }).click();
-  await page.getByRole('option', { name: 'Premium' }).click();
+  await choose(page, 'Plan', 'Premium');
   await page.getByLabel('Payment Proof').setInputFiles(pngFile('receipt.png'));
   await page.getByRole('button', { name: 'Submit Upgrade' }).click();
   await expect(page.getByText('Payment Pending!').first()).toBeVisible();
