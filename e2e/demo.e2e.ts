@@ -232,6 +232,9 @@ test('from static files alone: a deposit with its proof picture goes as a form w
   page,
 }) => {
   await customerSignsIn(page, 'demo@bank.test', origin);
+  // The dashboard's calls are answered before the page is left: a call still in flight when its page goes is
+  // sent on to the network by Mock Service Worker.
+  await expect(page.getByRole('region', { name: 'Available Balance' })).toContainText('$5,120.00');
   await page.goto(`${origin}/wp-user/dashboard/add-funds/crypto`);
   await choose(page, 'Crypto type', 'ETH');
   await page.getByRole('spinbutton', { name: 'Amount' }).fill('250.50');
@@ -267,6 +270,7 @@ test('from static files alone: a deposit with its proof picture goes as a form w
   await confirm.click();
   await expect(request.getByRole('status')).toHaveText('Confirmed.');
   await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByText('Logged out !')).toBeVisible();
 
   await customerSignsIn(page, 'demo@bank.test', origin);
   await expect(page.getByRole('region', { name: 'Available Balance' })).toContainText('$5,370.50');
