@@ -29,6 +29,13 @@ describe('the session', () => {
     expect(session.isLoggedOut()).toBe(false);
   });
 
+  it('signing a customer in ends a staff sign-in of the browser', () => {
+    session.signInAsAdmin('admin-jwt');
+    session.signIn('jwt');
+    expect(session.isAdmin()).toBe(false);
+    expect(session.token()).toBe('jwt');
+  });
+
   it('logout clears token, account-verification flag, e-mail, not-verified and close flags, temporary token; sets logged-out', () => {
     session.signIn('jwt');
     session.setTempToken('kyc');

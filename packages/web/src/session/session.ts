@@ -41,9 +41,13 @@ export const session = {
   /** The user token, if signed in. */
   token: () => nonEmpty(read(STORAGE_KEYS.token)),
   isSignedIn: () => nonEmpty(read(STORAGE_KEYS.token)) !== undefined,
-  /** Signs in: stores the user token and forgets the KYC-time state and the logged-out notice. */
+  /**
+   * Signs in: stores the user token and forgets the KYC-time state, the logged-out notice and any staff
+   * sign-in of this browser (one person at a time: a customer never inherits the admin area).
+   */
   signIn(token: string) {
     write(STORAGE_KEYS.token, token);
+    remove(STORAGE_KEYS.adminToken);
     remove(STORAGE_KEYS.tempToken);
     remove(STORAGE_KEYS.accountVerification);
     remove(STORAGE_KEYS.notVerified);
@@ -57,6 +61,10 @@ export const session = {
   signInAsAdmin(token: string) {
     forgetPortalStorage();
     write(STORAGE_KEYS.adminToken, token);
+  },
+  /** Ends a staff sign-in of this browser, when a customer signs in on it (to verify, for KYC, or fully). */
+  forgetAdmin() {
+    remove(STORAGE_KEYS.adminToken);
   },
 
   tempToken: () => nonEmpty(read(STORAGE_KEYS.tempToken)),

@@ -153,6 +153,33 @@ describe('login outcomes, in the spec order', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 
+  it.each([
+    ['signs in', () => loginReply(), 'Welcome Back'],
+    ['goes to KYC', () => loginReply({ verification_status: 'Not Verified', jwt: 'kyc-jwt' }), 'Identity verification'],
+    [
+      'sees an account message',
+      () => loginReply({ ismsg: { head: 'On hold', body: 'Call us.' }, jwt: null }),
+      'On hold',
+    ],
+  ] as const)(
+    'a customer who %s on a browser where staff were signed in ends the staff sign-in: the admin area is closed to them',
+    async (_, login, text) => {
+      window.localStorage.setItem(STORAGE_KEYS.adminToken, 'admin-token');
+      const { app } = setup({ login });
+      await signIn(app);
+      expect(await screen.findByText(text)).toBeInTheDocument();
+      expect(window.localStorage.getItem(STORAGE_KEYS.adminToken)).toBeNull();
+    },
+  );
+
+  it('a passcode the bank turns down leaves a staff sign-in of the browser as it was', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.adminToken, 'admin-token');
+    const { app } = setup({ login: () => errorReply('Incorrect passcode. 4 attempts left.', 401) });
+    await signIn(app);
+    expect(await findToast('Incorrect passcode. 4 attempts left.')).toBeInTheDocument();
+    expect(window.localStorage.getItem(STORAGE_KEYS.adminToken)).toBe('admin-token');
+  });
+
   it('(b) an account message: goes to the notice with its heading and body', async () => {
     const { app } = setup({
       login: () =>

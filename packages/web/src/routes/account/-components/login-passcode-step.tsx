@@ -44,6 +44,8 @@ export function LoginPasscodeStep({ identity, onBack }: { identity: LoginIdentit
 
   const follow = (reply: LoginReply) => {
     const outcome = loginOutcome(reply, identity.email);
+    // A customer who got in, to any step, is the one person of this browser now: a staff sign-in ends.
+    if (outcome.kind !== 'admin' && outcome.kind !== 'failed') session.forgetAdmin();
     switch (outcome.kind) {
       case 'admin':
         if (outcome.token !== undefined) session.signInAsAdmin(outcome.token);
