@@ -8,10 +8,13 @@ import {
   approveAndConfirm,
   customerSignsIn,
   expect,
+  PASSCODE,
   screenshotPath,
   signInAsAdmin,
   test,
+  typeCode,
 } from './fixtures';
+import { overflowAtEachWidth } from './overflow';
 
 test('the admin signs in on the portal, approves a KYC case and confirms a deposit; the customers see it', async ({
   page,
@@ -89,6 +92,28 @@ for (const width of [320, 390, 1280]) {
     await page.screenshot({ path: screenshotPath(`${width}-admin-requests.png`), fullPage: true });
   });
 }
+
+test("an account message of long unbroken words wraps: in the admin area and on the customer's notice", async ({
+  page,
+  bank,
+  browser,
+}) => {
+  const word = `https://bank.example/${'x'.repeat(90)}`;
+  await bank.staff('customers/demo@bank.test/notice', 'POST', { head: `Read ${word}`, body: `Please open ${word}` });
+  await signInAsAdmin(page, '/wp-user/admin/messages');
+  await expect(page.getByText(`Read ${word}`)).toBeVisible();
+  expect(await overflowAtEachWidth(page, 'admin account messages')).toEqual([]);
+
+  const customer = await (await browser.newContext()).newPage();
+  await customer.goto('/wp-user/account/login');
+  await customer.getByLabel('E-mail').fill('demo@bank.test');
+  await customer.getByRole('button', { name: 'Next' }).click();
+  await typeCode(customer, 'Passcode', PASSCODE);
+  await customer.getByRole('button', { name: 'Sign in' }).click();
+  await expect(customer.getByRole('heading', { name: `Read ${word}` })).toBeVisible();
+  expect(await overflowAtEachWidth(customer, 'the notice of a long message')).toEqual([]);
+  await customer.context().close();
+});
 
 test('the admin area by keyboard: a decline asks first, and Cancel has the focus', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 900 });

@@ -22,7 +22,10 @@ function CardTitle({ className, ...props }: React.ComponentProps<'h1'>) {
   return (
     <h1
       data-slot="card-title"
-      className={cn('text-xl leading-tight font-semibold tracking-tight text-balance sm:text-2xl', className)}
+      className={cn(
+        'text-xl leading-tight font-semibold tracking-tight text-balance wrap-anywhere sm:text-2xl',
+        className,
+      )}
       {...props}
     />
   );

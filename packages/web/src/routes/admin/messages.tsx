@@ -56,15 +56,15 @@ function CustomerMessage({ customer }: { customer: StaffCustomer }) {
   return (
     <li className="grid gap-3 rounded-xl border bg-card p-4 shadow-card sm:p-5">
       <div className="grid gap-1">
-        <h2 className="font-semibold break-words">{customer.fullname}</h2>
+        <h2 className="font-semibold wrap-anywhere">{customer.fullname}</h2>
         <p className="text-sm break-words text-muted-foreground">{customer.email}</p>
       </div>
       {notice === null ? (
         <p className="text-sm text-muted-foreground">No account message.</p>
       ) : (
         <div className="grid gap-1 rounded-md bg-muted p-3 text-sm">
-          <p className="font-medium break-words">{notice.head}</p>
-          <p className="break-words text-muted-foreground">{notice.body}</p>
+          <p className="font-medium wrap-anywhere">{notice.head}</p>
+          <p className="wrap-anywhere text-muted-foreground">{notice.body}</p>
         </div>
       )}
       <div className="flex flex-wrap items-center gap-2">

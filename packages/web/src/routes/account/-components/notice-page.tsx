@@ -18,7 +18,7 @@ export function NoticePage() {
     <AccountCard title={notice?.head ?? 'Notice'}>
       <div className="flex items-start gap-4 rounded-lg bg-muted p-4 text-sm">
         <MessageSquareWarning className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
-        <p className="whitespace-pre-line">
+        <p className="min-w-0 whitespace-pre-line wrap-anywhere">
           {notice?.body ?? 'There is a message about your account. Please contact support.'}
         </p>
       </div>
