@@ -250,13 +250,15 @@ export class Journal {
   /** The calls that pass every filter given, newest first. */
   list(filter: JournalFilter = {}): JournalEntry[] {
     const entries: JournalEntry[] = [];
+    // An address is one whatever its case, as the bank and the outbox read it.
+    const email = filter.email?.trim().toLowerCase();
     for (let i = 1; i <= this.size; i++) {
       const recorded = this.ring[(this.next - i + this.limit) % this.limit];
       if (recorded === undefined) continue;
       const entry = entryOf(recorded);
       if (
         (filter.operation === undefined || entry.operation === filter.operation) &&
-        (filter.email === undefined || entry.email === filter.email) &&
+        (email === undefined || entry.email?.toLowerCase() === email) &&
         (filter.status === undefined || entry.status === filter.status)
       )
         entries.push(entry);
