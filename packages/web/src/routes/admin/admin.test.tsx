@@ -222,7 +222,7 @@ describe('the admin area', () => {
     await waitFor(() => {
       expect(screen.queryByRole('list', { name: 'Request journal' })).not.toBeInTheDocument();
     });
-    expect(screen.getByText('No calls yet.')).toBeInTheDocument();
+    expect(screen.getByText('No call matches these filters.')).toBeInTheDocument();
     await app.user.clear(screen.getByRole('combobox', { name: 'Operation' }));
 
     await app.user.click(screen.getByRole('button', { name: 'Clear the journal' }));
@@ -232,6 +232,7 @@ describe('the admin area', () => {
       }),
     );
     expect(await screen.findByText('The journal was cleared.', {}, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText('No calls yet.', {}, WAIT)).toBeInTheDocument();
   });
 
   it('moves the clock a day, then some minutes, then back to real time', async () => {

@@ -132,7 +132,7 @@ function JournalPage() {
         Clear the journal
       </ConfirmAction>
       {data.length === 0 ? (
-        <Nothing>No calls yet.</Nothing>
+        <Nothing>{Object.keys(shown).length === 0 ? 'No calls yet.' : 'No call matches these filters.'}</Nothing>
       ) : (
         <ol className="grid gap-3" aria-label={TITLE}>
           {data.map((entry, index) => (
