@@ -201,9 +201,29 @@ describe('the admin area', () => {
     const login = await bank.client().call('login', { email: 'demo@bank.test', password: '123456', remeber: false });
     expect(login.ismsg).toEqual({ head: 'Account on hold', body: 'Please call us.' });
 
+    // Clearing asks first; Cancel keeps the message.
     await app.user.click(clear);
+    const ask = screen.getByRole('alertdialog', { name: 'Clear the account message of Dana Demo?' });
+    await app.user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(item.getByText('Account on hold')).toBeInTheDocument();
+    await app.user.click(clear);
+    await app.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Clear' }));
     expect(await item.findByText('Message cleared.', {}, WAIT)).toBeInTheDocument();
     expect(await item.findByText('No account message.', {}, WAIT)).toBeInTheDocument();
+  });
+
+  it('gives the focus back to the button that opened the message form when it is closed with Escape', async () => {
+    await signInAsAdmin();
+    const app = renderApp('/wp-user/admin/messages');
+    const open = await screen.findByRole('button', { name: 'Set message for demo@bank.test' }, WAIT);
+    open.focus();
+    await app.user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Account message for Dana Demo' })).toBeInTheDocument();
+    await app.user.keyboard('{Escape}');
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+    expect(open).toHaveFocus();
   });
 
   it('lists the journal, masks secrets, filters, and clears it only when asked twice', async () => {

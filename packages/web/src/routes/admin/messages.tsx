@@ -4,9 +4,17 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { staff, staffKeys, staffReply, staffStateQuery } from '@/api/staff';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { ConfirmButton } from '@/components/confirm-button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
 import { AccountMessageForm } from './-components/account-message-form';
-import { ActionStatus, SectionHeader, SectionPending } from './-components/section';
+import { ActionRow, ActionStatus, SectionHeader, SectionPending } from './-components/section';
 import { useStaffAction } from './-components/use-staff-action';
 import { AdminError } from './-components/admin-error';
 
@@ -67,52 +75,51 @@ function CustomerMessage({ customer }: { customer: StaffCustomer }) {
           <p className="wrap-anywhere text-muted-foreground">{notice.body}</p>
         </div>
       )}
-      <div className="flex flex-wrap items-center gap-2">
-        <Button
-          variant="outline"
-          size="sm"
-          aria-label={`${notice === null ? 'Set message' : 'Change message'} for ${customer.email}`}
-          onClick={() => {
-            setEditing(true);
-          }}
-        >
-          {notice === null ? 'Set message' : 'Change message'}
-        </Button>
+      <ActionRow state={change.state}>
+        <Dialog open={editing} onOpenChange={setEditing}>
+          <DialogTrigger asChild>
+            <Button
+              variant="outline"
+              size="sm"
+              aria-label={`${notice === null ? 'Set message' : 'Change message'} for ${customer.email}`}
+            >
+              {notice === null ? 'Set message' : 'Change message'}
+            </Button>
+          </DialogTrigger>
+          <DialogContent>
+            <DialogHeader>
+              <DialogTitle>Account message for {customer.fullname}</DialogTitle>
+              <DialogDescription>{customer.email}</DialogDescription>
+            </DialogHeader>
+            <AccountMessageForm
+              initial={notice}
+              onSubmit={async (message) => {
+                await change.mutateAsync({ set: message }).then(
+                  () => {
+                    setEditing(false);
+                  },
+                  () => undefined,
+                );
+              }}
+            />
+            <ActionStatus pending={false} error={change.error} />
+          </DialogContent>
+        </Dialog>
         {notice !== null && (
-          <Button
-            variant="outline"
-            size="sm"
-            aria-label={`Clear the message of ${customer.email}`}
+          <ConfirmButton
+            label={`Clear the message of ${customer.email}`}
+            title={`Clear the account message of ${customer.fullname}?`}
+            description="They will see their dashboard at their next login. The message's words are not kept."
+            confirm="Clear"
             pending={change.isPending}
-            onClick={() => {
+            onConfirm={() => {
               change.mutate({ clear: true });
             }}
           >
             Clear
-          </Button>
+          </ConfirmButton>
         )}
-        <ActionStatus {...change.state} />
-      </div>
-      <Dialog open={editing} onOpenChange={setEditing}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Account message for {customer.fullname}</DialogTitle>
-            <DialogDescription>{customer.email}</DialogDescription>
-          </DialogHeader>
-          <AccountMessageForm
-            initial={notice}
-            onSubmit={async (message) => {
-              await change.mutateAsync({ set: message }).then(
-                () => {
-                  setEditing(false);
-                },
-                () => undefined,
-              );
-            }}
-          />
-          <ActionStatus pending={false} error={change.error} />
-        </DialogContent>
-      </Dialog>
+      </ActionRow>
     </li>
   );
 }

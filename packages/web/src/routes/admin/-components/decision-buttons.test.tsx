@@ -96,4 +96,34 @@ describe('the decision buttons', () => {
     expect(approve).toBeEnabled();
     expect(decide).toHaveBeenCalledOnce();
   });
+  it('by keyboard: once a decision is taken, the focus is on what it came to, not lost on the page', async () => {
+    const { user, reply } = renderDecision();
+    screen.getByRole('button', { name: /^Approve/u }).focus();
+    await user.keyboard('{Enter}');
+    reply.resolve({ ok: true });
+    expect(await screen.findByText('Approved.')).toHaveFocus();
+  });
+
+  it('by keyboard: a decline confirmed in its dialog leaves the focus on what it came to', async () => {
+    const { user, reply } = renderDecision();
+    screen.getByRole('button', { name: /^Decline Paul Pending/u }).focus();
+    await user.keyboard('{Enter}');
+    const dialog = screen.getByRole('alertdialog');
+    await user.tab();
+    expect(within(dialog).getByRole('button', { name: 'Decline' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    reply.resolve({ ok: true });
+    expect(await screen.findByText('Declined.')).toHaveFocus();
+  });
+
+  it('leaves the focus where the person took it while the decision was sent', async () => {
+    const { user, reply } = renderDecision();
+    const elsewhere = document.body.appendChild(document.createElement('input'));
+    await user.click(screen.getByRole('button', { name: /^Approve/u }));
+    await user.click(elsewhere);
+    reply.resolve({ ok: true });
+    expect(await screen.findByText('Approved.')).not.toHaveFocus();
+    expect(elsewhere).toHaveFocus();
+    elsewhere.remove();
+  });
 });

@@ -5,7 +5,7 @@
  */
 import LoaderCircle from 'lucide-react/icons/loader-circle';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
-import { useId, type ReactNode, type Ref } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type Ref } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 
@@ -109,12 +109,39 @@ export function ActionStatus({
   );
 }
 
-/** Controls with the result of what they started beside them. */
+/** Whether the focus is nowhere a key press can act: on the page itself, or on a button held while it works. */
+const focusIsLost = () => {
+  const active = document.activeElement;
+  return active === null || active === document.body || (active instanceof HTMLButtonElement && active.disabled);
+};
+
+/**
+ * Controls with the result of what they started beside them. A control the action holds or removes (a
+ * decision taken, a confirmed dialog handing the focus back to its held button) would leave a keyboard user
+ * on the page itself, back at its top: once the action has settled, the focus goes to its result line
+ * instead, which is read out, and the next Tab goes on from this row. Focus that went elsewhere stays.
+ */
 export function ActionRow({ state, children }: { state: ActionState; children: ReactNode }) {
+  const status = useRef<HTMLParagraphElement>(null);
+  /** The person was last working in this row, or in a dialog it opened (React's focus events come through portals). */
+  const working = useRef(false);
+  const settled = !state.pending && (state.error !== null || state.done !== undefined);
+  useEffect(() => {
+    if (settled && working.current && focusIsLost()) status.current?.focus();
+  }, [settled, state.error, state.done]);
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <div
+      className="flex flex-wrap items-center gap-2"
+      onFocus={() => {
+        working.current = true;
+      }}
+      onBlur={(event) => {
+        // Focus taken to another control; not focus dropped to the page (`relatedTarget` null).
+        if (event.relatedTarget !== null && !event.currentTarget.contains(event.relatedTarget)) working.current = false;
+      }}
+    >
       {children}
-      <ActionStatus {...state} />
+      <ActionStatus {...state} ref={status} />
     </div>
   );
 }
