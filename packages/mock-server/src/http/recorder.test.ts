@@ -204,7 +204,7 @@ describe('record through the proxy, replay against other mocks', () => {
     });
   });
 
-  it('writes no personal data of the persona anywhere, its address in recording.json and `persona` neither', async () => {
+  it('writes no personal data of the persona or of the people it paid anywhere, its address in recording.json and `persona` neither', async () => {
     const files = [MANIFEST_FILE];
     for (const folder of await readdir(dir, { withFileTypes: true }))
       if (folder.isDirectory())
@@ -213,6 +213,8 @@ describe('record through the proxy, replay against other mocks', () => {
     for (const file of files) {
       const raw = await readFile(path.join(dir, file), 'utf8');
       expect(raw).not.toMatch(/demo@bank\.test|Dana|Demo\b/u);
+      // Nor the people the host's texts name: payees in notifications and transaction descriptions.
+      expect(raw).not.toMatch(/Sam Lee|Jane Cooper|Alex Morgan|Transfer to/u);
       expect(raw).not.toContain(demoAccount);
     }
   });

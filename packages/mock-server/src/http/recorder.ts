@@ -6,7 +6,8 @@
  * Nothing secret or personal is written. The request's fields are masked as the request journal masks
  * them (dev-journal.ts: digits fields, the token, secret-like names; files by name, type and size), and a
  * token in a reply (`jwt`) is masked too. Personal data (e-mail addresses, names, phone numbers, home
- * addresses, account numbers, dates of birth), in the request and in the reply, is replaced by a
+ * addresses, account numbers, dates of birth, and the texts that name people: a transaction's description and
+ * a notification's body), in the request and in the reply, is replaced by a
  * pseudonym: the same value gives the same pseudonym for as long as the recorder runs (a keyed hash
  * whose key is never written), so a name sent in a transfer and shown in a later statement still match.
  * A value already replaced is also replaced where it shows up inside other text (a message naming the
@@ -96,6 +97,9 @@ const PERSONAL: readonly (readonly [RegExp, PersonalKind])[] = [
     /^(?:full_?name|first_?name|last_?name|user_?name|act_hold_name|account_?holder|holder_?name|next_of_kin)$/iu,
     'name',
   ],
+  // Text written about people: a transaction's description ('Transfer to Jane Cooper') and a notification's
+  // body name payees the proxy never saw in a field of their own, so the whole text is replaced.
+  [/^(?:name|body)$/iu, 'name'],
   // `address` alone is a coin's deposit address, which is not personal.
   [/^(?:home_address|street|post_?code|zip)$/iu, 'address'],
   [/^(?:act_no|account_no|account_?number|iban)$/iu, 'account'],
