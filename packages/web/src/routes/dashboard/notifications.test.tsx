@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { session } from '@/session/session';
 import { notification } from '@/test/bank-data';
@@ -35,6 +35,21 @@ describe('notifications', () => {
     expect(bank.callsTo('markNotificationRead')[0]?.input).toEqual({ id: 'n2' });
     expect(within(item('Transfer sent')).queryByRole('button', { name: 'Mark as read' })).not.toBeInTheDocument();
     expect(screen.getByText('1 unread')).toBeInTheDocument();
+  });
+
+  it('marks once on a double click with no gap, and keeps the focus on the notification', async () => {
+    const bank = installDashboardBank();
+    renderApp('/wp-user/dashboard/notifications');
+    await screen.findByRole('heading', { name: 'Notifications', level: 1 });
+    const mark = within(item('Transfer sent')).getByRole('button', { name: 'Mark as read' });
+    mark.focus();
+    fireEvent.click(mark);
+    fireEvent.click(mark);
+    expect(await findToast('Marked as read')).toBeInTheDocument();
+    expect(bank.callsTo('markNotificationRead')).toHaveLength(1);
+    await waitFor(() => {
+      expect(screen.getByRole('heading', { name: /^Transfer sent/u })).toHaveFocus();
+    });
   });
 
   it("says 'Something went wrong!' when marking fails, and keeps it unread", async () => {

@@ -12,6 +12,7 @@ import { cn } from '@/lib/cn';
 import { EmptyState, PageHeader, PageSkeleton } from './-components/page';
 import { notificationsQuery } from '@/api/queries';
 import { markedRead } from './-components/cache-updates';
+import { useOneAtATime } from '@/lib/use-one-at-a-time';
 
 export const Route = createFileRoute('/dashboard/notifications')({
   loader: ({ context: { queryClient } }) => queryClient.query({ ...notificationsQuery, staleTime: 'static' }),
@@ -33,6 +34,8 @@ function NotificationsPage() {
       return markedRead(queryClient, id);
     },
   });
+  // One click, one request: a double click marks once.
+  const { run } = useOneAtATime();
   const idPrefix = useId();
   const unread = data.notifications.filter((n) => n.wasread === 'no').length;
 
@@ -69,7 +72,11 @@ function NotificationsPage() {
                   <Bell className="size-5" />
                 </span>
                 <div className="grid min-w-0 flex-1 gap-1">
-                  <h2 id={titleId} className="flex flex-wrap items-center gap-2 font-semibold">
+                  <h2
+                    id={titleId}
+                    tabIndex={-1}
+                    className="flex flex-wrap items-center gap-2 font-semibold outline-none"
+                  >
                     {notification.title}
                     {isUnread && (
                       <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-medium text-primary-foreground">
@@ -87,7 +94,11 @@ function NotificationsPage() {
                     aria-describedby={titleId}
                     pending={marking}
                     onClick={() => {
-                      markRead.mutate({ id: notification.id });
+                      run(async () => {
+                        await markRead.mutateAsync({ id: notification.id });
+                        // The button goes with the unread mark: the focus stays on this notification.
+                        document.getElementById(titleId)?.focus();
+                      });
                     }}
                   >
                     {!marking && <Check aria-hidden="true" />}
