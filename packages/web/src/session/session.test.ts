@@ -17,12 +17,14 @@ describe('the session', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it('signing in forgets the temporary token, the KYC state and the logged-out notice', () => {
+  it('signing in forgets the temporary token, the KYC state, the address being verified and the logged-out notice', () => {
     session.logout();
     session.setTempToken('kyc');
     session.setAccountVerification('Declined');
     session.setNotVerified(true);
+    session.setEmail('earlier@bank.test');
     session.signIn('jwt');
+    expect(session.email()).toBeUndefined();
     expect(session.tempToken()).toBeUndefined();
     expect(session.accountVerification()).toBeUndefined();
     expect(session.isNotVerified()).toBe(false);

@@ -42,14 +42,16 @@ export const session = {
   token: () => nonEmpty(read(STORAGE_KEYS.token)),
   isSignedIn: () => nonEmpty(read(STORAGE_KEYS.token)) !== undefined,
   /**
-   * Signs in: stores the user token and forgets the KYC-time state, the logged-out notice and any staff
-   * sign-in of this browser (one person at a time: a customer never inherits the admin area).
+   * Signs in: stores the user token and forgets the KYC-time state (the address being verified too), the
+   * logged-out notice and any staff sign-in of this browser (one person at a time: a customer never
+   * inherits the admin area).
    */
   signIn(token: string) {
     write(STORAGE_KEYS.token, token);
     remove(STORAGE_KEYS.adminToken);
     remove(STORAGE_KEYS.tempToken);
     remove(STORAGE_KEYS.accountVerification);
+    remove(STORAGE_KEYS.email);
     remove(STORAGE_KEYS.notVerified);
     remove(STORAGE_KEYS.loggedOut);
   },
