@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleImages } from '@ebank/contract/testing';
 import { startBank, type Harness } from '../../mock-server/src/testing/harness';
+import { valuesAt } from './openapi';
 
 type Json = unknown;
 const isObject = (value: Json): value is Record<string, Json> =>
@@ -27,22 +28,12 @@ interface Outcome {
   readonly body: Json;
 }
 
-/** The values at a path of `x-values-from` (`docs[].doc_name`: every element's `doc_name`). */
-function valuesAt(reply: Json, path: string): string[] {
-  let nodes: Json[] = [reply];
-  for (const part of path.split('.')) {
-    const many = part.endsWith('[]');
-    const key = many ? part.slice(0, -2) : part;
-    nodes = nodes.flatMap((node) => {
-      const value = at(node, key);
-      return many ? itemsOf(value) : [value];
-    });
-  }
-  return nodes.flatMap((node) => {
+/** The values at a path of `x-values-from` (`docs[].doc_name`: every element's `doc_name`), as text. */
+const textsAt = (reply: Json, path: string): string[] =>
+  valuesAt(reply, path).flatMap((node) => {
     const value = textOf(node);
     return value === undefined ? [] : [value];
   });
-}
 
 /** A client that reads nothing but an OpenAPI document (and what the server answers). */
 class DocumentClient {
@@ -144,7 +135,7 @@ class DocumentClient {
       if (from === undefined) continue;
       const source = textOf(at(from, 'operationId')) ?? '';
       if (!this.replies.has(source)) throw new Error(`${operationId}.${name}: ${source} has not answered yet`);
-      const values = valuesAt(this.replies.get(source), textOf(at(from, 'path')) ?? '');
+      const values = textsAt(this.replies.get(source), textOf(at(from, 'path')) ?? '');
       const first = values[0];
       if (first === undefined) throw new Error(`${operationId}.${name}: ${source}'s reply lists no value`);
       if (!values.includes(fields[name] ?? '')) fields[name] = first;

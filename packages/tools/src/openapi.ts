@@ -863,6 +863,27 @@ function documentedField(property: JsonSchema, rule: FieldRule): JsonSchema {
   return { ...withWords(property, ruleWords(rule)), ...example, ...extensions };
 }
 
+/**
+ * Where the allowed values of a request field come from (`x-values-from`), when another reply lists them:
+ * a notification's id, a plan, a document type. The token is not among them: it is the sign-in's.
+ */
+export const valuesFromOf = (operation: OperationName, field: string): ValuesFrom | undefined =>
+  OPERATION_DOCS[operation].fields?.[field]?.valuesFrom;
+
+/** The values at a path of {@link ValuesFrom} in a reply (`notifications[].id`: every element's `id`). */
+export function valuesAt(reply: unknown, path: string): unknown[] {
+  let nodes: unknown[] = [reply];
+  for (const part of path.split('.')) {
+    const many = part.endsWith('[]');
+    const key = many ? part.slice(0, -2) : part;
+    nodes = nodes.flatMap((node) => {
+      const value = key === '' ? node : isRecord(node) ? node[key] : undefined;
+      return many ? (Array.isArray(value) ? (value as unknown[]) : []) : [value];
+    });
+  }
+  return nodes;
+}
+
 const variantsOf = (schema: JsonSchema): JsonSchema[] => schema.oneOf ?? schema.anyOf ?? [schema];
 
 /** Puts each field's rules, words and example on the request schema of an operation. */

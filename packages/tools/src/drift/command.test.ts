@@ -123,16 +123,30 @@ function standIn(percent: number) {
   return { host, seen };
 }
 
+/**
+ * Runs the command against a stand-in host for the API; the mock's developer endpoints (the removal of the
+ * replay's sandbox) are answered here, and what reached them is noted with the sandbox each API call named.
+ */
 const runIn = async (cwd: string, args: string[], host: typeof fetch) => {
   let stdout = '';
   let stderr = '';
+  const sandboxes: (string | null)[] = [];
+  const developer: string[] = [];
   const code = await runDrift(args, {
     stdout: (t) => (stdout += t),
     stderr: (t) => (stderr += t),
     cwd,
-    fetch: host,
+    fetch: (url, init) => {
+      const { pathname } = new URL(url instanceof Request ? url.url : url);
+      if (pathname.startsWith('/__mock/')) {
+        developer.push(`${init?.method ?? 'GET'} ${pathname}`);
+        return Promise.resolve(new Response(JSON.stringify({ ok: true })));
+      }
+      sandboxes.push(new Headers(init?.headers).get('X-Mock-Sandbox'));
+      return host(url, init);
+    },
   });
-  return { code, stdout, stderr };
+  return { code, stdout, stderr, sandboxes, developer };
 };
 const run = (args: string[], host: typeof fetch) => runIn(dir, args, host);
 const base = ['--recording', '.', '--base', 'http://host.test/', '--passcode', '654321', '--pin', '4321'];
@@ -176,6 +190,38 @@ describe('contract:drift', () => {
     expect(xml).toContain('<testsuites name="contract:drift"');
     expect(xml).toMatch(/<testcase classname="contract\.drift" name="getServiceCharge \(getperc\)"[^>]*>\s*<failure/u);
     expect(xml).toMatch(/name="confirmTransferCode \(confirmtpin\)"[^>]*>\s*<skipped/u);
+  });
+
+  it('replays in a sandbox of its own, named in every call, and removes it at the end; --sandbox keeps the one named', async () => {
+    const fresh = await run(base, standIn(10).host);
+    expect(fresh.code).toBe(0);
+    const [name] = fresh.sandboxes;
+    expect(name).toMatch(/^drift-[0-9a-f]{8}$/u);
+    expect(new Set(fresh.sandboxes)).toEqual(new Set([name]));
+    expect(fresh.stdout).toContain(`in sandbox ${name ?? ''}`);
+    expect(fresh.developer).toEqual([`DELETE /__mock/sandboxes/${name ?? ''}`]);
+
+    const named = await run([...base, '--sandbox', 'ci-drift'], standIn(10).host);
+    expect(new Set(named.sandboxes)).toEqual(new Set(['ci-drift']));
+    expect(named.developer).toEqual([]);
+    const bad = await run([...base, '--sandbox', 'Not A Name'], standIn(10).host);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("--sandbox must be 1 to 40 lowercase letters, digits or dashes, not 'Not A Name'");
+  });
+
+  it('stops with one line and exit 2 when nothing answers, or the mock refuses the sign-in', async () => {
+    const down: typeof fetch = () => Promise.reject(new TypeError('fetch failed'));
+    const none = await run(base, down);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toBe(
+      'Nothing answered at http://host.test/ (fetch failed): is the mock running, and listening there?\n',
+    );
+    expect(none.stdout).not.toContain('DRIFT');
+
+    const refused = await run([...base.slice(0, 4), '--passcode', '999999'], standIn(10).host);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe('The mock at http://host.test/ refused the sign-in of demo@bank.test: no\n');
+    expect(refused.stdout).not.toContain('DRIFT');
   });
 
   it('exits 2 on bad usage and 1 when the recording cannot be read', async () => {
@@ -335,5 +381,56 @@ describe('contract:drift with several personas', () => {
     const result = await runIn(two, ['--recording', '.', '--base', 'http://host.test/'], host);
     expect(result.code).toBe(0);
     expect(seen).toEqual(['demo@bank.test', 'token-of-demo@bank.test', 'token-of-demo@bank.test']);
+  });
+});
+
+describe('contract:drift with values taken from an earlier reply', () => {
+  let folder: string;
+  const notification = (id: string) => ({ id, title: 'Deposit', body: 'anon-00000000', wasread: 'no', date: 'x' });
+  beforeAll(async () => {
+    folder = await mkdtemp(path.join(os.tmpdir(), 'drift-values-'));
+    await writeFile(path.join(folder, 'recording.json'), manifest([PSEUDONYM]));
+    await writeIn(folder, 'login', 1, loginExchange(1));
+    const list = { notifications: [notification('n-host-1'), notification('n-host-2')], nc: 2 };
+    await writeIn(
+      folder,
+      'getNotifications',
+      2,
+      exchange(2, 'getNotifications', 'getnotifications', { getnotifications: '1', token: '***' }, list),
+    );
+    await writeIn(
+      folder,
+      'markNotificationRead',
+      3,
+      exchange(
+        3,
+        'markNotificationRead',
+        'mnotificationar',
+        { mnotificationar: '1', token: '***', id: 'n-host-2' },
+        { status: 'success' },
+      ),
+    );
+  });
+  afterAll(async () => {
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it("sends the id the mock listed in the same place: a notification's id differs from bank to bank", async () => {
+    const marked: string[] = [];
+    const host: typeof fetch = (_url, init) => {
+      const fields = Object.fromEntries(init?.body instanceof URLSearchParams ? init.body : new URLSearchParams());
+      const json = (value: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(value), { status }));
+      if (fields.password !== undefined) return json({ role: 'user', jwt: 'fresh' });
+      if (fields.getnotifications !== undefined)
+        return json({ notifications: [notification('n-mock-a'), notification('n-mock-b')], nc: 2 });
+      marked.push(fields.id ?? '');
+      return fields.id === 'n-mock-b'
+        ? json({ status: 'success' })
+        : json({ error: true, message: 'Notification not found' }, 404);
+    };
+    const result = await runIn(folder, ['--recording', '.', '--base', 'http://host.test/'], host);
+    expect(marked).toEqual(['n-mock-b']);
+    expect(result.stdout).toContain('0 of 3 operations drift');
+    expect(result.code).toBe(0);
   });
 });

@@ -1,25 +1,30 @@
 /**
  * `pnpm contract:drift --recording DIR --base URL [--email E[,E...]] [--passcode P] [--pin PIN]
- * [--junit FILE] [--json]`: replays a recording of the validating proxy against a mock and reports, per
- * operation, where the replies differ (compare.ts). Prints the table, or the rows as JSON; exit code 0
- * when nothing drifts, 1 otherwise (or when a file of the recording cannot be read), 2 on bad usage: a
- * folder that holds no recording is one, so that a wrong --recording in CI never passes as a recording
- * in which nothing drifts.
+ * [--sandbox NAME] [--junit FILE] [--json]`: replays a recording of the validating proxy against a mock, in
+ * a sandbox of its own there, and reports, per operation, where the replies differ (compare.ts). Prints the
+ * table, or the rows as JSON; exit code 0 when nothing drifts, 1 otherwise (or when a file of the recording
+ * cannot be read), 2 on bad usage: a folder that holds no recording is one, and so is a mock that does not
+ * answer or refuses the personas' sign-in, so that neither passes in CI as a run in which nothing drifts.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { SANDBOX_NAME, SANDBOX_NAME_RULE } from '@ebank/contract';
 import { answerUsage, describeError, readArgs } from '../cli-args';
 import { NotARecording, readRecording, type Recording } from './recording';
-import { DEFAULT_PERSONA, driftRows, noDrift, replayRecording, signInAddresses } from './replay';
+import { DEFAULT_PERSONA, driftRows, noDrift, replayRecording, ReplayStopped, signInAddresses } from './replay';
 import { driftSummary, formatDriftJson, formatDriftJUnit, formatDriftTable } from './report';
 
 export const DRIFT_USAGE = `Usage: pnpm contract:drift --recording DIR --base URL [--email E[,E...]] [--passcode P] [--pin PIN]
-                           [--junit FILE] [--json]
+                           [--sandbox NAME] [--junit FILE] [--json]
 
 Replays the requests the validating proxy recorded (MOCK_UPSTREAM with MOCK_RECORD_DIR=DIR) against the
 mock at URL, in the order they were recorded, and compares each reply with the recorded one: the status,
 the shape (keys and types, at any depth) and the values that should agree (fees and percentages, statuses,
-messages). Ids, times, tokens, balances and pseudonymised personal data may differ.
+messages). Ids, times, tokens, balances and pseudonymised personal data may differ; a value a request took
+from an earlier reply (a notification's id) is sent as the mock's reply gave it. The replay runs in a
+sandbox of the mock's own, made for it and removed after it, so it changes nothing else there and can
+run again.
 
   --recording DIR   the folder the proxy recorded into (with its recording.json)
   --base URL        the mock's API base, http or https
@@ -28,12 +33,15 @@ messages). Ids, times, tokens, balances and pseudonymised personal data may diff
                     persona is unknown, use the first (default ${DEFAULT_PERSONA.email})
   --passcode P      the personas' passcode on the mock (default ${DEFAULT_PERSONA.passcode})
   --pin PIN         their transaction PIN (default ${DEFAULT_PERSONA.pin})
+  --sandbox NAME    replay in this sandbox of the mock, which is kept (default: a new one, drift-<8 hex
+                    digits>, removed at the end)
   --junit FILE      also write a JUnit XML report to FILE: one test case per operation
   --json            print the rows as a JSON array instead of the table (operation, wire, exchanges,
                     replayed, ok, skipped, differences); everything else goes to stderr
   --help            this text
 
-Exit code 0 when no operation drifts, 1 otherwise, 2 on bad usage (a folder with no recording too).`;
+Exit code 0 when no operation drifts, 1 otherwise, 2 on bad usage (a folder with no recording too) and
+when the replay cannot start: nothing answers at URL, or the mock refuses a persona's sign-in.`;
 
 export interface DriftIo {
   readonly stdout: (text: string) => void;
@@ -53,6 +61,7 @@ type Parsed =
       readonly emails: readonly string[] | undefined;
       readonly passcode: string | undefined;
       readonly pin: string | undefined;
+      readonly sandbox: string | undefined;
       readonly junit: string | undefined;
       readonly json: boolean;
     }
@@ -65,6 +74,7 @@ export function parseDriftArgs(argv: readonly string[]): Parsed {
     email: { type: 'string' },
     passcode: { type: 'string' },
     pin: { type: 'string' },
+    sandbox: { type: 'string' },
   });
   if (!read.ok) return read;
   const { values } = read;
@@ -78,6 +88,8 @@ export function parseDriftArgs(argv: readonly string[]): Parsed {
       message: `--base must be an http or https URL such as http://localhost:8080/, not '${values.base}'`,
     };
   if (values.pin !== undefined && !/^\d{4}$/u.test(values.pin)) return { ok: false, message: '--pin must be 4 digits' };
+  if (values.sandbox !== undefined && !SANDBOX_NAME.test(values.sandbox))
+    return { ok: false, message: `--sandbox ${SANDBOX_NAME_RULE}, not '${values.sandbox}'` };
   const emails = values.email?.split(',').map((e) => e.trim());
   if (emails?.some((e) => !/^[^\s@]+@[^\s@]+$/u.test(e)))
     return { ok: false, message: `--email must be e-mail addresses separated by commas, not '${values.email}'` };
@@ -89,6 +101,7 @@ export function parseDriftArgs(argv: readonly string[]): Parsed {
     emails,
     passcode: values.passcode,
     pin: values.pin,
+    sandbox: values.sandbox,
     junit: values.junit,
     json: values.json,
   };
@@ -111,7 +124,9 @@ export async function runDrift(argv: readonly string[], io: DriftIo): Promise<nu
     io.stderr(`Cannot read the recording in ${dir}: ${describeError(error)}\n`);
     return 1;
   }
-  say(`Replaying ${recording.exchanges.length} exchanges from ${dir} against ${parsed.base}\n`);
+  // A sandbox of its own unless one is named: the replay's writes then change nothing else on the mock.
+  const sandbox = parsed.sandbox ?? `drift-${randomBytes(4).toString('hex')}`;
+  say(`Replaying ${recording.exchanges.length} exchanges from ${dir} against ${parsed.base} in sandbox ${sandbox}\n`);
   // The recording names personas by pseudonym only: say which address stands for each.
   const { byPseudonym, fallback } = signInAddresses(recording, parsed.emails);
   for (const [pseudonym, email] of byPseudonym) say(`Signing in as ${email} for ${pseudonym}\n`);
@@ -120,14 +135,24 @@ export async function runDrift(argv: readonly string[], io: DriftIo): Promise<nu
 
   const startedAt = new Date();
   const start = performance.now();
-  const results = await replayRecording({
-    recording,
-    base: parsed.base,
-    emails: parsed.emails,
-    passcode: parsed.passcode,
-    pin: parsed.pin,
-    fetch: io.fetch,
-  });
+  let results: Awaited<ReturnType<typeof replayRecording>>;
+  try {
+    results = await replayRecording({
+      recording,
+      base: parsed.base,
+      emails: parsed.emails,
+      passcode: parsed.passcode,
+      pin: parsed.pin,
+      sandbox,
+      fetch: io.fetch,
+    });
+  } catch (error) {
+    if (!(error instanceof ReplayStopped)) throw error;
+    io.stderr(`${error.message}\n`);
+    return 2;
+  } finally {
+    if (parsed.sandbox === undefined) await removeSandbox(parsed.base, sandbox, io.fetch);
+  }
   const rows = driftRows(results);
   if (parsed.json) {
     io.stdout(formatDriftJson(rows));
@@ -153,4 +178,13 @@ export async function runDrift(argv: readonly string[], io: DriftIo): Promise<nu
     }
   }
   return code;
+}
+
+/**
+ * Removes the sandbox the replay made. A mock with a staff key refuses this without it: the sandbox then
+ * goes once idle (MOCK_SANDBOX_IDLE_MINUTES), which harms nothing, so a refusal is not the run's failure.
+ */
+async function removeSandbox(base: string, name: string, doFetch: typeof fetch | undefined) {
+  const url = new URL(`__mock/sandboxes/${name}`, base.endsWith('/') ? base : `${base}/`);
+  await (doFetch ?? fetch)(url, { method: 'DELETE' }).catch(() => undefined);
 }

@@ -13,14 +13,17 @@ import {
   API_PATH,
   createApiClient,
   fieldMeta,
+  isApiError,
   operationNamed,
   operations,
+  SANDBOX_HEADER,
   TOKEN_FIELD,
   type FieldMeta,
   type OperationName,
 } from '@ebank/contract';
 import { sampleImages } from '@ebank/contract/testing/images';
 import { z } from 'zod';
+import { valuesAt, valuesFromOf } from '../openapi';
 import { compareReplies, type Difference } from './compare';
 import { MASK, type Exchange, type Json, type Recording } from './recording';
 
@@ -46,8 +49,23 @@ export interface ReplayOptions {
   /** The personas' passcode and PIN on the mock (default the seeded ones: 123456, 1234). */
   readonly passcode?: string | undefined;
   readonly pin?: string | undefined;
+  /**
+   * The mock's sandbox to replay in (every request names it in the `X-Mock-Sandbox` header), so that the
+   * replay's writes change neither the mock's default bank nor another run's; none names the default bank.
+   */
+  readonly sandbox?: string | undefined;
   readonly fetch?: typeof fetch | undefined;
 }
+
+/** The replay could not start: nothing answered at the mock's address, or it refused a persona's sign-in. */
+export class ReplayStopped extends Error {
+  override readonly name = 'ReplayStopped';
+}
+
+const unreachable = (base: string, why?: string) =>
+  new ReplayStopped(
+    `Nothing answered at ${base}${why === undefined ? '' : ` (${why})`}: is the mock running, and listening there?`,
+  );
 
 export interface ExchangeResult {
   readonly seq: number;
@@ -114,6 +132,7 @@ function rebuild(
   exchange: Exchange,
   put: { readonly token: string | undefined; readonly pin: string; readonly passcode: string },
   emailOf: ReadonlyMap<string, string>,
+  replies: ReadonlyMap<string, { readonly recorded: Json; readonly replayed: Json }>,
 ): Built | { readonly skip: string } {
   const operation = exchange.operation === null ? undefined : operationNamed(exchange.operation);
   const params = new URLSearchParams();
@@ -133,7 +152,7 @@ function rebuild(
         continue;
       }
       if (one !== MASK) {
-        entries.push([field, emailOf.get(one) ?? one]);
+        entries.push([field, emailOf.get(one) ?? fromReplayedReply(operation, field, one, replies) ?? one]);
         continue;
       }
       if (field === TOKEN_FIELD) {
@@ -156,6 +175,24 @@ function rebuild(
   const body = new URLSearchParams();
   for (const [key, value] of entries) if (typeof value === 'string') body.append(key, value);
   return { search: params.size > 0 ? `?${params}` : '', body };
+}
+
+/**
+ * A value the host had listed in an earlier reply (a notification's id, as `x-values-from` says), put back as
+ * the one the mock listed in the same place of its reply to the same request: ids differ from bank to bank.
+ */
+function fromReplayedReply(
+  operation: OperationName | undefined,
+  field: string,
+  value: string,
+  replies: ReadonlyMap<string, { readonly recorded: Json; readonly replayed: Json }>,
+): string | undefined {
+  const from = operation === undefined ? undefined : valuesFromOf(operation, field);
+  const pair = from === undefined ? undefined : replies.get(from.operationId);
+  if (from === undefined || pair === undefined) return undefined;
+  const index = valuesAt(pair.recorded, from.path).indexOf(value);
+  const replayed = index < 0 ? undefined : valuesAt(pair.replayed, from.path)[index];
+  return typeof replayed === 'string' ? replayed : undefined;
 }
 
 /** How a row names an exchange's operation and how the wire names it. */
@@ -185,7 +222,16 @@ export function signInAddresses(
 /** Replays every exchange of the recording, in order; one result per exchange. */
 export async function replayRecording(options: ReplayOptions): Promise<ExchangeResult[]> {
   const base = options.base.endsWith('/') ? options.base : `${options.base}/`;
-  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  const send = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  const { sandbox } = options;
+  const doFetch: typeof fetch =
+    sandbox === undefined
+      ? send
+      : (input, init) => {
+          const headers = new Headers(init?.headers);
+          headers.set(SANDBOX_HEADER, sandbox);
+          return send(input, { ...init, headers });
+        };
   const passcode = options.passcode ?? DEFAULT_PERSONA.passcode;
   const pin = options.pin ?? DEFAULT_PERSONA.pin;
   const { recording } = options;
@@ -199,13 +245,21 @@ export async function replayRecording(options: ReplayOptions): Promise<ExchangeR
     if (token === undefined) {
       token = client.call('login', { email, password: passcode, remeber: false }).then(
         (reply) => reply.jwt,
-        () => undefined,
+        (error: unknown) => {
+          // A replay with no session would report every operation as drifting: it stops, saying why.
+          if (isApiError(error) && error.kind === 'network') throw unreachable(base);
+          const why = error instanceof Error ? error.message : String(error);
+          throw new ReplayStopped(`The mock at ${base} refused the sign-in of ${email}: ${why}`);
+        },
       );
       tokens.set(email, token);
     }
     return token;
   };
 
+  /** The latest recorded and replayed reply of each operation, for the values later requests take from them. */
+  const replies = new Map<string, { readonly recorded: Json; readonly replayed: Json }>();
+  let answered = false;
   const results: ExchangeResult[] = [];
   for (const exchange of recording.exchanges) {
     const names = namesOf(exchange);
@@ -216,7 +270,7 @@ export async function replayRecording(options: ReplayOptions): Promise<ExchangeR
     const refused = needsToken && recordedStatus === 401;
     const persona = exchange.persona === null ? fallback : (emailOf.get(exchange.persona) ?? fallback);
     const token = refused ? REFUSED_TOKEN : needsToken ? await tokenOf(persona) : undefined;
-    const built = rebuild(exchange, { token, pin, passcode }, emailOf);
+    const built = rebuild(exchange, { token, pin, passcode }, emailOf, replies);
     if ('skip' in built) {
       results.push({
         seq: exchange.seq,
@@ -236,6 +290,7 @@ export async function replayRecording(options: ReplayOptions): Promise<ExchangeR
       text = await response.text();
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
+      if (!answered) throw unreachable(base, why);
       results.push({
         seq: exchange.seq,
         ...names,
@@ -247,6 +302,7 @@ export async function replayRecording(options: ReplayOptions): Promise<ExchangeR
       });
       continue;
     }
+    answered = true;
     let body: Json = null;
     let json = true;
     try {
@@ -261,6 +317,7 @@ export async function replayRecording(options: ReplayOptions): Promise<ExchangeR
       const persona = typeof email === 'string' ? emailOf.get(email) : undefined;
       if (typeof jwt === 'string' && jwt !== '' && persona !== undefined) tokens.set(persona, Promise.resolve(jwt));
     }
+    if (exchange.operation !== null) replies.set(exchange.operation, { recorded: exchange.reply.body, replayed: body });
     const differences = compareReplies(
       exchange.reply,
       { status, body, json },
