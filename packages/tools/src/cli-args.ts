@@ -47,6 +47,19 @@ export function readArgs<O extends Record<string, OptionSpec>>(
 export const describeError = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
+ * Why code did not load, on one line: a compiler's message names the file, line and problem on its second
+ * line (`Transform failed with 1 error:` then `src/x.ts:3:21: ERROR: Unexpected ";"`); any other error its message.
+ */
+export function describeLoadFailure(error: unknown): string {
+  const lines = describeError(error)
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  const located = lines.find((line) => /:\d+:\d+: /u.test(line));
+  return located ?? lines[0] ?? 'an unknown error';
+}
+
+/**
  * A tool's answer when it does not run: to arguments it cannot read, the reason and its usage on stderr
  * (exit code 2); to `--help`, its usage on stdout (0).
  */

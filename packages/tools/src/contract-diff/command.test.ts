@@ -4,7 +4,7 @@
  * loaded from git under tsx, as `pnpm contract:diff` runs it).
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -193,6 +193,33 @@ describe('contract:diff on fixture contracts', () => {
     expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr).toBe("contract:diff: 'gone' is not a commit of this repository (git rev-parse found nothing)\n");
+  });
+
+  it('exits 2 with one line, never 1 (a breaking change), when a contract does not compile', async () => {
+    let stdout = '';
+    let stderr = '';
+    const code = await runDiff(['--base', 'broken'], {
+      stdout: (text) => (stdout += text),
+      stderr: (text) => (stderr += text),
+      cwd: dir,
+      load: () =>
+        Promise.reject(
+          new Error('Transform failed with 1 error:\n/r/packages/contract/src/fields.ts:3:21: ERROR: Unexpected ";"'),
+        ),
+      head,
+    });
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toBe(
+      'contract:diff: a contract does not load: /r/packages/contract/src/fields.ts:3:21: ERROR: Unexpected ";"\n',
+    );
+  });
+
+  it('exits 2, never 1, when the JUnit report cannot be written', async () => {
+    await writeFile(path.join(dir, 'a-file'), '');
+    const { code, stderr } = await run(['--base', 'main', '--junit', 'a-file/diff.xml'], { base: head, head });
+    expect(code).toBe(2);
+    expect(stderr).toContain('Could not write the JUnit report to');
   });
 });
 

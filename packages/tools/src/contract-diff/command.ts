@@ -3,7 +3,8 @@
  * gives it the process's): loads the contract before (at `--base`) and the one after (at `--head`, or the
  * working tree's), prints which is which, the changes from before to after in a table and a summary (or
  * with `--json` the JSON document and nothing else on stdout), and with `--junit FILE` also writes a JUnit
- * XML report. Returns the exit code: 0 when no change is breaking, 1 otherwise, 2 on bad usage.
+ * XML report. Returns the exit code: 0 when no change is breaking, 1 otherwise, 2 on bad usage (a JUnit
+ * path that cannot be written too) and when a contract does not load.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,7 +13,7 @@ import { parseDiffArgs, USAGE } from './args';
 import { diffContracts, isBreaking, operationNamesOf, type ContractOperations } from './diff';
 import { loadContractAt, UsageError, type LoadedContract } from './load';
 import { formatJson, formatJUnit, formatTable, heading, summary, type Compared, type NamedOperation } from './report';
-import { answerUsage, describeError } from '../cli-args';
+import { answerUsage, describeError, describeLoadFailure } from '../cli-args';
 
 export interface DiffIo {
   readonly stdout: (text: string) => void;
@@ -55,8 +56,8 @@ export async function runDiff(argv: readonly string[], io: DiffIo): Promise<numb
       io.stderr(`contract:diff: ${error.message}\n`);
       return 2;
     }
-    io.stderr(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    return 1;
+    io.stderr(`contract:diff: a contract does not load: ${describeLoadFailure(error)}\n`);
+    return 2;
   }
   const compared: Compared = { before: { ref: parsed.base, commit: loaded.commit }, after };
   const changes = diffContracts(loaded.operations, head);
@@ -80,7 +81,8 @@ export async function runDiff(argv: readonly string[], io: DiffIo): Promise<numb
       io.stderr(`JUnit report written to ${file} (${named.length} tests, ${failed} failures)\n`);
     } catch (error) {
       io.stderr(`Could not write the JUnit report to ${file}: ${describeError(error)}\n`);
-      code = 1;
+      // Not a breaking change (1): where the report goes is the caller's mistake.
+      code = 2;
     }
   }
   return code;
