@@ -12,7 +12,7 @@ import { createStaffClient, staffReply, type StaffClient } from '@ebank/contract
 import { adminSandbox } from '@/api/admin-sandbox';
 import { session } from '@/session/session';
 import { forwardFetch } from '@/test/forward-fetch';
-import { renderApp } from '@/test/render-app';
+import { findToast, renderApp } from '@/test/render-app';
 import { SECTIONS } from './-components/sections';
 
 const STAFF_KEY = 'a-staff-key-of-32-characters-xyz';
@@ -66,6 +66,15 @@ describe('the admin area', () => {
     const app = renderApp('/wp-user/admin/kyc');
     await waitFor(() => {
       expect(app.path()).toBe('/wp-user/account/login');
+    });
+  });
+
+  it('sends a signed-in customer back to their dashboard, saying the area is for staff', async () => {
+    session.signIn(await bank.login('demo@bank.test'));
+    const app = renderApp('/wp-user/admin/requests');
+    expect(await findToast('The admin area is for staff: log out, then sign in as staff.')).toBeInTheDocument();
+    await waitFor(() => {
+      expect(app.path()).toBe('/wp-user/dashboard');
     });
   });
 

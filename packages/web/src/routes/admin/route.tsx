@@ -6,19 +6,29 @@ import { adminSandbox, useAdminBank } from '@/api/admin-sandbox';
 import { ownSandboxQuery } from '@/api/staff';
 import { Brand } from '@/components/brand';
 import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast';
 import { session } from '@/session/session';
 import { useLogout } from '@/session/use-logout';
 import { AdminError } from './-components/admin-error';
 import { SectionsNav } from './-components/sections-nav';
 
+/** Said to a customer who opens the admin area. */
+export const ADMIN_IS_FOR_STAFF = 'The admin area is for staff: log out, then sign in as staff.';
+
 /**
  * The admin area: only with a signed-in admin's token (the portal's login keeps it); anyone else goes to
- * the login. Its code loads with its routes, never on a customer's pages. It acts on one bank at a time,
+ * the login, and a signed-in customer back to their dashboard, told why. Its code loads with its routes, never on a customer's pages. It acts on one bank at a time,
  * the default bank or a chosen sandbox, and says which under its header.
  */
 export const Route = createFileRoute('/admin')({
-  beforeLoad: () => {
-    if (!session.isAdmin()) throw redirect({ to: '/account/login', replace: true });
+  beforeLoad: ({ preload }) => {
+    if (session.isAdmin()) return;
+    if (session.isSignedIn()) {
+      // A customer of this browser: the login would send them straight back to their dashboard, saying nothing.
+      if (!preload) toast.warning(ADMIN_IS_FOR_STAFF);
+      throw redirect({ to: '/dashboard', replace: true });
+    }
+    throw redirect({ to: '/account/login', replace: true });
   },
   component: AdminLayout,
   errorComponent: AdminError,
