@@ -2,7 +2,7 @@
  * The demo's bank: the mock server's own Bank, seeded with the same personas, living in the page.
  * It may be kept in the tab's session storage, so a reload keeps what the visitor did (and keeps them
  * signed in: the token signing key is kept with it), with the named snapshots demo staff saved
- * (`/__mock/snapshots`). A saved bank that cannot be read is replaced by the seed. As on the server, the
+ * (`/__mock/snapshots`) and the request journal. A saved bank that cannot be read is replaced by the seed. As on the server, the
  * bank clock's offset is not kept: a reload runs on the real time.
  */
 import { Bank } from '@ebank/mock-server/src/bank/bank';
@@ -17,7 +17,10 @@ import {
   type HashCost,
 } from '@ebank/mock-server/src/bank/security';
 import { CATALOGUE, seedBank } from '@ebank/mock-server/src/bank/seed';
+import { Journal } from '@ebank/mock-server/src/http/dev-journal';
 import { NamedSnapshots, type NamedSnapshot } from '@ebank/mock-server/src/http/dev-snapshots';
+import { JournalEntrySchema, type JournalEntry } from '@ebank/contract';
+import { z } from 'zod';
 import {
   asParsed,
   BankSnapshotSchema,
@@ -51,7 +54,11 @@ interface Saved {
   readonly snapshot: BankSnapshot;
   /** The named snapshots, oldest first (absent when there are none, or in a bank saved before there were any). */
   readonly snapshots?: readonly NamedSnapshot[];
+  /** The request journal, newest first (absent when empty, or in a bank saved before it was kept). */
+  readonly journal?: readonly JournalEntry[];
 }
+
+const JournalEntriesSchema = z.array(JournalEntrySchema);
 
 /**
  * What the storage holds, if it is a bank this code wrote: its snapshot is checked with the schema the
@@ -76,11 +83,14 @@ function readSaved(storage: DemoStorage | undefined): Saved | undefined {
   // Named snapshots that cannot be read are dropped; the bank itself is kept.
   const rawNamed = 'snapshots' in parsed ? parsed.snapshots : [];
   const named = NamedSnapshotsSchema.safeParse(rawNamed);
+  // So is a journal that cannot be read.
+  const journal = JournalEntriesSchema.safeParse('journal' in parsed ? parsed.journal : []);
   return {
     format: FORMAT,
     signingKey: signingKey.data,
     snapshot: asParsed(snapshot.data, raw),
     snapshots: named.success ? asParsed(named.data, rawNamed) : [],
+    journal: journal.success ? journal.data : [],
   };
 }
 
@@ -91,6 +101,11 @@ export class DemoBank {
   private warned = false;
   /** The named snapshots (`/__mock/snapshots`); a reset keeps them. */
   readonly snapshots: NamedSnapshots;
+  /**
+   * The request journal (`/__mock/journal`), kept with the bank: staff who reload the page, or follow the
+   * demo bar's link to the admin area, still find the calls made before.
+   */
+  readonly journal = new Journal();
 
   constructor(private readonly options: DemoBankOptions) {
     const saved = readSaved(options.storage);
@@ -99,6 +114,7 @@ export class DemoBank {
     const restored = saved && this.restoreBank(saved.snapshot);
     this.bank = restored ? Promise.resolve(restored) : this.seed();
     this.snapshots = new NamedSnapshots(restored ? saved.snapshots : []);
+    if (restored) this.journal.restore(saved.journal ?? []);
   }
 
   /** The bank as it stands now. */
@@ -120,8 +136,8 @@ export class DemoBank {
   }
 
   /**
-   * Keeps the bank as it stands now in the storage, with the named snapshots, if there is one and it
-   * has room (without the snapshots when only the bank fits).
+   * Keeps the bank as it stands now in the storage, with the named snapshots and the journal, if there is
+   * one and it has room (without those two when only the bank fits).
    */
   async save(): Promise<void> {
     const { storage } = this.options;
@@ -132,11 +148,17 @@ export class DemoBank {
       snapshot: (await this.bank).snapshot(),
     };
     const named = this.snapshots.all();
+    const journal = this.journal.list();
+    const full: Saved = {
+      ...bank,
+      ...(named.length > 0 ? { snapshots: named } : {}),
+      ...(journal.length > 0 ? { journal } : {}),
+    };
     try {
       try {
-        storage.setItem(STORAGE_KEY, JSON.stringify(named.length > 0 ? { ...bank, snapshots: named } : bank));
+        storage.setItem(STORAGE_KEY, JSON.stringify(full));
       } catch (error) {
-        if (named.length === 0) throw error;
+        if (full === bank || (named.length === 0 && journal.length === 0)) throw error;
         storage.setItem(STORAGE_KEY, JSON.stringify(bank));
       }
     } catch (error) {

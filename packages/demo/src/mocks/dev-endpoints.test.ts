@@ -348,4 +348,26 @@ describe('the demo keeps the bank after a developer endpoint changed it', () => 
     });
     expect(login.ismsg).toEqual({ head: 'Kept', body: 'Yes' });
   });
+
+  it('the request journal outlives a reload of the page (staff follow the demo bar to the admin area), and a cleared one stays cleared', async () => {
+    const client = createApiClient({ baseUrl: `${ORIGIN}/` });
+    await client.call('lookupUser', { email: 'demo@bank.test' });
+    await client.call('login', { email: 'demo@bank.test', password: '123456', remeber: false });
+    const before = (await (await toDemo('/__mock/journal')).json()) as { operation: string; fields: object }[];
+    expect(before.map((e) => e.operation)).toEqual(['login', 'lookupUser']);
+    const reload = () =>
+      msw.resetHandlers(...demoHandlers(new DemoBank({ publicUrl: `${ORIGIN}/`, storage }), { origin: ORIGIN }));
+    reload();
+    expect(await (await toDemo('/__mock/journal')).json()).toEqual(before);
+    expect(await (await toDemo('/__mock/journal?operation=userlogin')).json()).toEqual([before[0]]);
+    // New calls go on top of the kept ones.
+    await client.call('lookupUser', { email: 'kyc-new@bank.test' });
+    reload();
+    const after = (await (await toDemo('/__mock/journal')).json()) as { email: string }[];
+    expect(after.map((e) => e.email)).toEqual(['kyc-new@bank.test', 'demo@bank.test', 'demo@bank.test']);
+
+    expect((await toDemo('/__mock/journal', { method: 'DELETE' })).status).toBe(200);
+    reload();
+    expect(await (await toDemo('/__mock/journal')).json()).toEqual([]);
+  });
 });

@@ -31,7 +31,7 @@ import {
   type Reply,
 } from '@ebank/mock-server/src/http/reply';
 import { delay, http, HttpResponse, type RequestHandler } from 'msw';
-import { Journal, namedOperation } from '@ebank/mock-server/src/http/dev-journal';
+import { namedOperation } from '@ebank/mock-server/src/http/dev-journal';
 import { FaultRules } from '@ebank/mock-server/src/http/fault-rules';
 import type { DemoBank } from './demo-bank';
 
@@ -115,8 +115,8 @@ const VERBS = { GET: 'get', POST: 'post', DELETE: 'delete' } as const;
 
 export function demoHandlers(demo: DemoBank, { origin }: DemoHandlerOptions): RequestHandler[] {
   const at = (path: string) => `${origin}${path}`;
-  // The request journal lives in the page's memory only, as it lives in the server's.
-  const journal = new Journal();
+  // The request journal is kept with the bank (a reload keeps it, as the server's outlives a page).
+  const { journal } = demo;
   // The fault rules too (POST /__mock/faults): a test of the demo fails or delays calls as on the server.
   const faults = new FaultRules();
   const host: DevHost = {
@@ -142,6 +142,7 @@ export function demoHandlers(demo: DemoBank, { origin }: DemoHandlerOptions): Re
         const refused = rateLimitRefusal(bank, call, CLIENT);
         if (refused) {
           journal.record({ call, result: refused, startedAt });
+          await demo.save();
           return send(apiReply(refused));
         }
         // The fault rules (POST /__mock/faults), as the server applies them.
@@ -153,6 +154,7 @@ export function demoHandlers(demo: DemoBank, { origin }: DemoHandlerOptions): Re
           if (fault.fail) {
             const failed = errorResult(fault.fail.status, fault.fail.message, 'simulated_fault');
             journal.record({ call, result: failed, startedAt });
+            await demo.save();
             return send(apiReply(failed));
           }
         }

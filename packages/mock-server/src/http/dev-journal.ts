@@ -16,6 +16,7 @@ import {
   JournalFilterSchema,
   operationForCrud,
   operationForMarker,
+  operationNamed,
   operationNames,
   operations,
   selectorLabel,
@@ -264,6 +265,27 @@ export class Journal {
         entries.push(entry);
     }
     return entries;
+  }
+
+  /**
+   * Puts back calls listed earlier (`list()`, newest first), as the in-page demo keeps its journal across
+   * reloads; an entry naming no operation of this contract is kept without one.
+   */
+  restore(entries: readonly JournalEntry[]): void {
+    for (const entry of [...entries].reverse()) {
+      if (this.limit <= 0) return;
+      this.ring[this.next] = {
+        at: Date.parse(entry.at),
+        operation: (entry.operation === null ? undefined : operationNamed(entry.operation)) ?? null,
+        email: entry.email,
+        status: entry.status,
+        durationMs: entry.durationMs,
+        fields: entry.fields,
+        replyValid: entry.replyValid,
+      };
+      this.next = (this.next + 1) % this.limit;
+      if (this.size < this.limit) this.size++;
+    }
   }
 
   /** The newest call, if any (the sandbox list's `lastCall`), without reading the others. */
