@@ -5,7 +5,7 @@
  */
 import LoaderCircle from 'lucide-react/icons/loader-circle';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
-import { useEffect, useId, useRef, type ReactNode, type Ref } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 
@@ -82,21 +82,33 @@ export interface ActionState {
   readonly done?: string | undefined;
 }
 
+/** Whether the focus is nowhere a key press can act: on the page itself, or on a button held while it works. */
+const focusIsLost = () => {
+  const active = document.activeElement;
+  return active === null || active === document.body || (active instanceof HTMLButtonElement && active.disabled);
+};
+
 /**
  * The result of an action, next to the control that started it: a live region (read out when it
- * changes), empty until the action is taken.
+ * changes), empty until the action is taken. Once the action has settled, the line is brought into view
+ * (a restore at the foot of a long list says so where the person is looking), and when the control that
+ * started it is held or gone (a decision taken, a confirmed dialog handing the focus back to a held button,
+ * a deleted row) the focus goes to the line instead of the page, so a keyboard user goes on from here.
  */
-export function ActionStatus({
-  pending,
-  error,
-  done,
-  className,
-  ref,
-}: ActionState & { className?: string; ref?: Ref<HTMLParagraphElement> }) {
+export function ActionStatus({ pending, error, done, className }: ActionState & { className?: string }) {
+  const line = useRef<HTMLParagraphElement>(null);
+  const settled = !pending && (error !== null || done !== undefined);
+  useEffect(() => {
+    const element = line.current;
+    if (!settled || element === null) return;
+    const box = element.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) element.scrollIntoView({ block: 'center' });
+    if (focusIsLost()) element.focus({ preventScroll: true });
+  }, [settled, error, done]);
   return (
     <p
       role="status"
-      ref={ref}
+      ref={line}
       tabIndex={-1}
       className={cn(
         'min-h-5 text-sm break-words outline-none',
@@ -109,39 +121,12 @@ export function ActionStatus({
   );
 }
 
-/** Whether the focus is nowhere a key press can act: on the page itself, or on a button held while it works. */
-const focusIsLost = () => {
-  const active = document.activeElement;
-  return active === null || active === document.body || (active instanceof HTMLButtonElement && active.disabled);
-};
-
-/**
- * Controls with the result of what they started beside them. A control the action holds or removes (a
- * decision taken, a confirmed dialog handing the focus back to its held button) would leave a keyboard user
- * on the page itself, back at its top: once the action has settled, the focus goes to its result line
- * instead, which is read out, and the next Tab goes on from this row. Focus that went elsewhere stays.
- */
+/** Controls with the result of what they started beside them. */
 export function ActionRow({ state, children }: { state: ActionState; children: ReactNode }) {
-  const status = useRef<HTMLParagraphElement>(null);
-  /** The person was last working in this row, or in a dialog it opened (React's focus events come through portals). */
-  const working = useRef(false);
-  const settled = !state.pending && (state.error !== null || state.done !== undefined);
-  useEffect(() => {
-    if (settled && working.current && focusIsLost()) status.current?.focus();
-  }, [settled, state.error, state.done]);
   return (
-    <div
-      className="flex flex-wrap items-center gap-2"
-      onFocus={() => {
-        working.current = true;
-      }}
-      onBlur={(event) => {
-        // Focus taken to another control; not focus dropped to the page (`relatedTarget` null).
-        if (event.relatedTarget !== null && !event.currentTarget.contains(event.relatedTarget)) working.current = false;
-      }}
-    >
+    <div className="flex flex-wrap items-center gap-2">
       {children}
-      <ActionStatus {...state} ref={status} />
+      <ActionStatus {...state} />
     </div>
   );
 }
