@@ -106,6 +106,22 @@ test.describe('no screen scrolls sideways at 320, 390 or 1280 px', () => {
   });
 });
 
+test('the institutional transfer details show every value whole at 320 px, each with its Copy button', async ({
+  signIn,
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 800 });
+  await signIn('demo@bank.test', '/wp-user/dashboard/add-funds/it');
+  await expect(page.getByText('Your Details')).toBeVisible();
+  const fields = page.locator('[data-slot=copy-field] input');
+  await expect(fields).toHaveCount(5);
+  const clipped = await fields.evaluateAll((inputs) =>
+    inputs.flatMap((input) => (input.scrollWidth > input.clientWidth ? [(input as HTMLInputElement).value] : [])),
+  );
+  expect(clipped, 'values cut off in their boxes').toEqual([]);
+  await expect(page.getByRole('button', { name: 'Copy Country' })).toBeVisible();
+});
+
 test.describe('long e-mail addresses', () => {
   test('wrap after @ or a dot on the verify page', async ({ page }) => {
     await page.goto(`/wp-user/account/verify?email=${encodeURIComponent(LONG_EMAIL)}`);

@@ -38,7 +38,10 @@ export function CopyField({
         ) : (
           <Input id={id} readOnly value={shown} className={classes} />
         )}
-        <CopyButton value={known ? value : ''} size="default" disabled={!known} aria-label={`Copy ${label}`} />
+        {/* On a phone the button is its icon (its name stays 'Copy <label>'), so the value keeps the width. */}
+        <CopyButton value={known ? value : ''} size="default" disabled={!known} aria-label={`Copy ${label}`}>
+          <span className="max-sm:sr-only">Copy</span>
+        </CopyButton>
       </div>
     </div>
   );
