@@ -562,6 +562,14 @@ export const staffContract = c.router(
       body: c.noBody(),
       responses: { 200: OkSchema },
     },
+    removeFault: {
+      method: 'DELETE',
+      path: '/__mock/faults/:id',
+      summary: 'Remove one fault rule of this sandbox, by the id it was given',
+      pathParams: z.object({ id: z.string() }),
+      body: c.noBody(),
+      responses: { 200: z.object({ ok: z.literal(true), id: z.string() }) },
+    },
     listSandboxes: {
       method: 'GET',
       path: '/__mock/sandboxes',

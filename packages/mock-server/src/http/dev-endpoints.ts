@@ -139,6 +139,10 @@ const staffEndpoints = {
     host.faults.clear();
     return Promise.resolve({ status: 200, body: { ok: true } });
   }),
+  removeFault: staffEndpoint(staffContract.removeFault)((host, { params }) => {
+    host.faults.remove(params.id);
+    return Promise.resolve({ status: 200, body: { ok: true, id: params.id } });
+  }),
   resetBank: staffEndpoint(staffContract.resetBank)(async (host) => {
     await host.reset();
     return { status: 200, body: { ok: true } };

@@ -70,6 +70,17 @@ describe('/__mock/faults', () => {
       .expect(200);
   });
 
+  it('removes one rule by its id, leaving the others; an unknown id is a 404 that changes nothing', async () => {
+    const first = (await addRule({ operation: 'iduser', status: 500 }).expect(201)).body as { id: string };
+    const second = (await addRule({ operation: 'userlogin', drop: true }).expect(201)).body as { id: string };
+    await request(mock.express).delete(`/__mock/faults/${first.id}`).expect(200, { ok: true, id: first.id });
+    await lookup().expect(200);
+    expect((await request(mock.express).get('/__mock/faults')).body).toMatchObject([{ id: second.id }]);
+    const gone = await request(mock.express).delete(`/__mock/faults/${first.id}`).expect(404);
+    expect(gone.body).toMatchObject({ error: true, message: `No fault rule '${first.id}'` });
+    expect((await request(mock.express).get('/__mock/faults')).body).toHaveLength(1);
+  });
+
   it('clears every rule', async () => {
     await addRule({ operation: 'iduser' }).expect(201);
     await request(mock.express).delete('/__mock/faults').expect(200, { ok: true });

@@ -51,6 +51,13 @@ export class FaultRules {
     this.rules = [];
   }
 
+  /** Removes one rule by its id (404 when this sandbox has none by that id). */
+  remove(id: string): void {
+    const kept = this.rules.filter((rule) => rule.id !== id);
+    if (kept.length === this.rules.length) refuse('not_found', `No fault rule '${id}'`);
+    this.rules = kept;
+  }
+
   /** Whether any rule is live (the API's fast path skips the lookup when none is). */
   get empty(): boolean {
     return this.rules.length === 0;

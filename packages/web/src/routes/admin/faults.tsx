@@ -41,6 +41,10 @@ function FaultsPage() {
   const { sandbox } = useAdminBank();
   const { data, refetch, isFetching } = useSuspenseQuery(faultsQuery());
   const rulesChanged = () => queryClient.invalidateQueries({ queryKey: staffKeys.faults() });
+  const remove = useStaffAction((id: string) => staffReply(staff.removeFault({ params: { id } })), {
+    done: (_reply, id) => `Removed ${id}.`,
+    onSuccess: rulesChanged,
+  });
   const add = useStaffAction((body: FaultRuleBody) => staffReply(staff.addFault({ body })), {
     done: (reply) => `Added a rule for ${reply.operation}.`,
     onSuccess: rulesChanged,
@@ -142,6 +146,7 @@ function FaultsPage() {
             Clear all
           </ConfirmAction>
         </div>
+        <ActionStatus {...remove.state} />
         {data.length === 0 ? (
           <Nothing>No rules: every call is answered as usual.</Nothing>
         ) : (
@@ -166,6 +171,19 @@ function FaultsPage() {
                     {fault.fired} {fault.fired === 1 ? 'time' : 'times'}
                   </dd>
                 </dl>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="justify-self-start"
+                  aria-label={`Remove the rule ${fault.id} of ${fault.operation}`}
+                  pending={remove.isPending && remove.variables === fault.id}
+                  disabled={remove.isPending}
+                  onClick={() => {
+                    remove.mutate(fault.id);
+                  }}
+                >
+                  Remove
+                </Button>
               </li>
             ))}
           </ul>

@@ -6,7 +6,7 @@
  */
 import { startBank, type Harness } from '@ebank/mock-server/src/testing/harness';
 import { SANDBOX_COOKIE, SANDBOX_HEADER, createStaffClient, staffReply, type StaffClient } from '@ebank/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adminSandbox } from '@/api/admin-sandbox';
 import { formatDateTime } from '@/lib/format';
@@ -241,6 +241,20 @@ describe('the Faults section', () => {
     expect(await screen.findByText('Every rule was cleared.', {}, WAIT)).toBeInTheDocument();
     expect(await screen.findByText('No rules: every call is answered as usual.', {}, WAIT)).toBeInTheDocument();
     expect(await staffReply(direct.listFaults())).toEqual([]);
+  });
+
+  it('removes one rule and leaves the others', async () => {
+    const kept = await staffReply(direct.addFault({ body: { operation: 'login', drop: true } }));
+    const removed = await staffReply(direct.addFault({ body: { operation: 'getProfile' } }));
+    const app = renderApp('/wp-user/admin/faults');
+    await app.user.click(
+      await screen.findByRole('button', { name: `Remove the rule ${removed.id} of getProfile` }, WAIT),
+    );
+    expect(await screen.findByText(`Removed ${removed.id}.`, {}, WAIT)).toBeInTheDocument();
+    await waitFor(() => {
+      expect(screen.queryByRole('button', { name: `Remove the rule ${removed.id} of getProfile` })).toBeNull();
+    }, WAIT);
+    expect(await staffReply(direct.listFaults())).toMatchObject([{ id: kept.id, operation: 'login' }]);
   });
 
   it('shows a refusal of the bank about a field under that field', async () => {
