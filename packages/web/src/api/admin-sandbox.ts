@@ -13,14 +13,18 @@ export interface AdminBank {
   readonly sandbox: string | undefined;
   /** A sandbox that was chosen but is gone (removed, or idle too long), so the default bank is back. */
   readonly gone: string | undefined;
+  /** The sandbox staff deleted while acting on it, so the default bank is back as they asked. */
+  readonly deleted: string | undefined;
 }
 
 const kept = storedValue('sessionStorage', 'baAdminSandbox');
 const listeners = new Set<() => void>();
 /** Said once the default bank is back after a sandbox went away; in memory only, for this page. */
 let gone: string | undefined;
+/** Said once the default bank is back after staff deleted the sandbox they acted on; for this page. */
+let deleted: string | undefined;
 /** The last snapshot given to React: the same object while nothing changed, as useSyncExternalStore needs. */
-let last: AdminBank = { sandbox: undefined, gone: undefined };
+let last: AdminBank = { sandbox: undefined, gone: undefined, deleted: undefined };
 
 function chosen(): string | undefined {
   const name = kept.get();
@@ -29,7 +33,7 @@ function chosen(): string | undefined {
 
 function snapshot(): AdminBank {
   const sandbox = chosen();
-  if (sandbox !== last.sandbox || gone !== last.gone) last = { sandbox, gone };
+  if (sandbox !== last.sandbox || gone !== last.gone || deleted !== last.deleted) last = { sandbox, gone, deleted };
   return last;
 }
 
@@ -45,12 +49,22 @@ export const adminSandbox = {
     if (name === undefined) kept.remove();
     else kept.set(name);
     gone = undefined;
+    deleted = undefined;
+    changed();
+  },
+  /** Staff deleted this sandbox: if it was the chosen one, back to the default bank, saying so plainly. */
+  deletedOne(name: string) {
+    if (chosen() !== name) return;
+    kept.remove();
+    gone = undefined;
+    deleted = name;
     changed();
   },
   /** The chosen sandbox is gone: back to the default bank, saying which sandbox went. */
   lost(name: string) {
     if (chosen() === name) kept.remove();
     gone = name;
+    deleted = undefined;
     changed();
   },
   subscribe,

@@ -66,7 +66,7 @@ function AdminLayout() {
 
 /** Which bank the admin area acts on, a way back to the default bank, and why it is back, if a sandbox went. */
 function ActingOn() {
-  const { sandbox, gone } = useAdminBank();
+  const { sandbox, gone, deleted } = useAdminBank();
   // A browser kept in a sandbox by its cookie (a visitor's) acts on that one when none is chosen.
   const { data: own } = useQuery(ownSandboxQuery);
   const router = useRouter();
@@ -86,6 +86,7 @@ function ActingOn() {
     <div className="border-t bg-muted/40">
       <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 text-sm sm:px-6">
         <p ref={line} tabIndex={-1} aria-live="polite" className="rounded-sm break-all outline-none">
+          {sandbox === undefined && deleted !== undefined && <>Deleted sandbox {deleted}. </>}
           {sandbox === undefined ? (
             own ? (
               <>

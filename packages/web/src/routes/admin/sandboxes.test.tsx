@@ -183,6 +183,19 @@ describe('the Sandboxes section', () => {
     expect(window.sessionStorage.getItem('baAdminSandbox')).toBeNull();
   });
 
+  it('deleting the sandbox it acts on goes back to the default bank as asked, with no alarm', async () => {
+    await staffReply(direct.createSandbox({ body: { name: 'acme' } }));
+    window.sessionStorage.setItem('baAdminSandbox', 'acme');
+    const app = renderApp('/wp-user/admin/sandboxes');
+    await app.user.click((await sandboxItem('acme')).getByRole('button', { name: 'Delete acme' }));
+    await app.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    const acting = await screen.findByText(/^Deleted sandbox acme\. Acting on:/u, {}, WAIT);
+    expect(acting).toHaveTextContent('Deleted sandbox acme. Acting on: the default bank');
+    expect(acting).toHaveFocus();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(window.sessionStorage.getItem('baAdminSandbox')).toBeNull();
+  });
+
   it('falls back to the default bank, saying so, when the chosen sandbox is gone', async () => {
     await staffReply(direct.createSandbox({ body: { name: 'fleeting' } }));
     window.sessionStorage.setItem('baAdminSandbox', 'fleeting');

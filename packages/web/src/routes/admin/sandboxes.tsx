@@ -98,14 +98,21 @@ function SandboxesOfServer({ list }: { list: SandboxList }) {
       onSuccess: listChanged,
     },
   );
-  const remove = useStaffAction((name: string) => staffReply(serverStaff.deleteSandbox({ params: { name } })), {
-    done: (reply) => `Deleted ${reply.name}.`,
-    onSuccess: (reply) => {
-      // The admin area may not act on it any more: the next call would make it again from the seed.
-      if (reply.name === adminSandbox.get()) adminSandbox.lost(reply.name);
-      return listChanged();
+  const remove = useStaffAction(
+    async (name: string) => {
+      const wasActedOn = name === adminSandbox.get();
+      return { ...(await staffReply(serverStaff.deleteSandbox({ params: { name } }))), wasActedOn };
     },
-  });
+    {
+      done: (reply) => `Deleted ${reply.name}.`,
+      onSuccess: (reply) => {
+        // The admin area may not act on it any more (the next call would make it again from the seed): staff
+        // asked for this, so it goes back to the default bank saying so plainly, not as a sandbox lost.
+        if (reply.wasActedOn) adminSandbox.deletedOne(reply.name);
+        return listChanged();
+      },
+    },
+  );
 
   const form = useForm({ resolver, defaultValues: { name: '', from: SEED } });
   const submit = useFormSubmit(form, async (body) => {
