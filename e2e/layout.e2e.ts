@@ -106,6 +106,27 @@ test.describe('no screen scrolls sideways at 320, 390 or 1280 px', () => {
   });
 });
 
+test("a dashboard page shows the bank's frame before its scripts run, and the client's page replaces it", async ({
+  browser,
+  signIn,
+  page,
+}) => {
+  // Before the scripts: what a phone on a slow network paints first (here, the portal's scripts never come).
+  const noScripts = await browser.newContext();
+  await noScripts.route('**/assets/*.js', (route) => route.abort());
+  const still = await noScripts.newPage();
+  await still.setViewportSize({ width: 320, height: 700 });
+  await still.goto('/wp-user/dashboard');
+  await expect(still.getByRole('status')).toHaveText('Loading your dashboard…');
+  await expect(still.getByRole('banner').getByText('E-Banking')).toBeVisible();
+  expect(await overflowAtEachWidth(still, 'the dashboard before its scripts')).toEqual([]);
+  await noScripts.close();
+
+  await signIn('demo@bank.test');
+  await expect(page.getByRole('region', { name: 'Available Balance' })).toBeVisible();
+  await expect(page.getByText('Loading your dashboard…')).toHaveCount(0);
+});
+
 test('the institutional transfer details show every value whole at 320 px, each with its Copy button', async ({
   signIn,
   page,

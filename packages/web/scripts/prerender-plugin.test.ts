@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prerenderedDocument, prerenderedFile, withModulePreloads } from './prerender-plugin';
+import { prerenderedDocument, prerenderedFile, waitingDocument, withModulePreloads } from './prerender-plugin';
 import { BUILT_INDEX as INDEX } from './testing/built-index';
 
 describe('prerenderedDocument', () => {
@@ -30,6 +30,20 @@ describe('prerenderedDocument', () => {
     expect(() => prerenderedDocument(INDEX.replace('<div id="root"></div>', ''), '/account', '')).toThrow(
       'index.html has no',
     );
+  });
+});
+
+describe('waitingDocument', () => {
+  const page = waitingDocument(INDEX, '<p role="status">Loading your dashboard…</p>');
+
+  it('holds the waiting frame in #root, naming no page, so the client renders its page in its place', () => {
+    expect(page).toContain('<div id="root"><p role="status">Loading your dashboard…</p></div>');
+    expect(page).not.toContain('data-prerendered');
+    expect(page.slice(0, page.indexOf('</head>'))).toBe(INDEX.slice(0, INDEX.indexOf('</head>')));
+  });
+
+  it('refuses an index.html without an empty #root', () => {
+    expect(() => waitingDocument(INDEX.replace('<div id="root"></div>', ''), '')).toThrow('index.html has no');
   });
 });
 

@@ -8,7 +8,9 @@
  * - every other page the router has code for gets its own copy of `index.html` that also preloads the page's
  *   route code, read from Vite's build manifest (decision 0031): the browser then fetches it beside the
  *   entry's instead of after the entry has run. A prerendered page paints without its route code, which
- *   would only compete with its style sheet, so it preloads nothing more.
+ *   would only compete with its style sheet, so it preloads nothing more. The dashboard's pages also hold
+ *   its waiting frame (`renderWaiting`): the frame and a line that the page is on its way, shown while the
+ *   scripts load and then replaced by the client's render (decision 0051).
  *
  * The prerender module is built for the browser's module conditions, as the client is, so that the router
  * and React take the client's code paths, and runs in a Node process of its own (the router's browser
@@ -29,10 +31,10 @@ const BROWSER_CONDITIONS = ['browser', 'module', 'import', 'default'];
 /** Run by the child process: renders every page, prints `{ page: html }` as JSON. */
 const RENDER_ALL = `
 globalThis.self = globalThis;
-const { PRERENDERED_PAGES, renderPage } = await import(process.env.PRERENDER_MODULE);
+const { PRERENDERED_PAGES, renderPage, renderWaiting, WAITING_PAGES } = await import(process.env.PRERENDER_MODULE);
 const pages = {};
 for (const page of PRERENDERED_PAGES) pages[page] = await renderPage(page);
-process.stdout.write(JSON.stringify(pages));
+process.stdout.write(JSON.stringify({ pages, waiting: { under: WAITING_PAGES, html: renderWaiting() } }));
 process.exit(0);
 `;
 
@@ -65,15 +67,35 @@ export function withModulePreloads(html: string, base: string, files: readonly s
   return html.replace('</head>', () => `${links}</head>`);
 }
 
-/** Writes `<page>/index.html`, preloading the page's route code, for every page with route code that has none. */
-function writePagePreloads(outDir: string, base: string) {
+/**
+ * index.html with `markup` in `#root` as it stands until the client renders: not a page to hydrate (no
+ * page name), so the client renders its page in the markup's place.
+ */
+export function waitingDocument(index: string, markup: string) {
+  if (!index.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT}`);
+  return index.replace(ROOT_ELEMENT, () => `<div id="root">${markup}</div>`);
+}
+
+/** The waiting frame of the pages at and under an address (the dashboard's), rendered by the prerender. */
+interface Waiting {
+  readonly under: string;
+  readonly html: string;
+}
+
+/**
+ * Writes `<page>/index.html`, preloading the page's route code, for every page with route code that has
+ * none; a page under `waiting.under` holds the waiting frame until the client renders.
+ */
+function writePagePreloads(outDir: string, base: string, waiting: Waiting) {
   const manifest = readManifest(outDir);
   const index = readFileSync(path.join(outDir, 'index.html'), 'utf8');
   for (const address of pageAddresses(manifest)) {
     const file = path.join(outDir, prerenderedFile(address));
     if (existsSync(file)) continue;
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, withModulePreloads(index, base, routeFiles(manifest, address)));
+    const waits = address === waiting.under || address.startsWith(`${waiting.under}/`);
+    const page = waits ? waitingDocument(index, waiting.html) : index;
+    writeFileSync(file, withModulePreloads(page, base, routeFiles(manifest, address)));
   }
 }
 
@@ -108,17 +130,20 @@ export function prerender(): Plugin {
           env: { ...process.env, PRERENDER_MODULE: pathToFileURL(path.join(ssrOut, 'prerender.js')).href },
           maxBuffer: 64 * 1024 * 1024,
         });
-        const pages = JSON.parse(output.toString('utf8')) as Record<string, string>;
+        const rendered = JSON.parse(output.toString('utf8')) as {
+          pages: Record<string, string>;
+          waiting: Waiting;
+        };
         const index = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-        for (const [page, html] of Object.entries(pages)) {
+        for (const [page, html] of Object.entries(rendered.pages)) {
           const file = path.join(outDir, prerenderedFile(page));
           mkdirSync(path.dirname(file), { recursive: true });
           writeFileSync(file, prerenderedDocument(index, page, html));
         }
+        writePagePreloads(outDir, base, rendered.waiting);
       } finally {
         rmSync(ssrOut, { recursive: true, force: true });
       }
-      writePagePreloads(outDir, base);
     },
   };
 }

@@ -10,6 +10,7 @@ import { renderToString } from 'react-dom/server';
 import { portalElement } from './app';
 import { createAppQueryClient } from './api/query-client';
 import { BASE_PATH, createAppRouter } from './router';
+import { DashboardWaiting } from './routes/dashboard/-components/dashboard-frame';
 
 /** The pages prerendered, under the router's base path: the landing page and the login page. */
 export const PRERENDERED_PAGES = ['/account', '/account/login'] as const;
@@ -27,4 +28,16 @@ export async function renderPage(pathname: string): Promise<string> {
   // A part that suspended is left for the browser to render (`<!--$!-->`): it would show its fallback.
   if (html.includes('<!--$!-->')) throw new Error(`Prerendering ${pathname}: a part did not render`);
   return html;
+}
+
+/** The pages whose HTML holds the dashboard's waiting frame (every address under this one). */
+export const WAITING_PAGES = '/dashboard';
+
+/**
+ * The HTML of `#root` for a dashboard page before its scripts run: the frame and a line that it is on its
+ * way (no customer's data: the build writes it once for every dashboard page). The client renders the page
+ * in its place; it is never hydrated.
+ */
+export function renderWaiting(): string {
+  return renderToString(<DashboardWaiting />);
 }

@@ -3,6 +3,7 @@ import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { institutionQuery } from '@/api/queries';
 import { DashboardError, DashboardNotFound, unknownPageRedirect } from '@/components/route-errors';
 import { session } from '@/session/session';
+import { DashboardFrame } from './-components/dashboard-frame';
 import { IdleSessionGuard } from './-components/idle-session-guard';
 import { MenuPanel } from './-components/side-menu';
 import { TopBar } from './-components/top-bar';
@@ -32,22 +33,8 @@ export const Route = createFileRoute('/dashboard')({
 /** The side menu is 250 px wide. */
 function DashboardLayout() {
   return (
-    <div className="min-h-dvh lg:grid lg:grid-cols-[250px_minmax(0,1fr)]">
-      <aside className="hidden bg-brand text-brand-foreground lg:block">
-        <div className="sticky top-0 flex max-h-dvh flex-col overflow-y-auto">
-          <MenuPanel />
-        </div>
-      </aside>
-      <div className="flex min-h-dvh min-w-0 flex-col">
-        <TopBar />
-        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 sm:py-8">
-          <Outlet />
-        </main>
-        <footer className="border-t px-4 py-6 text-center text-sm text-muted-foreground">
-          © {new Date().getFullYear()} E-Banking. All rights reserved.
-        </footer>
-      </div>
-      <IdleSessionGuard />
-    </div>
+    <DashboardFrame menu={<MenuPanel />} topBar={<TopBar />} after={<IdleSessionGuard />}>
+      <Outlet />
+    </DashboardFrame>
   );
 }
