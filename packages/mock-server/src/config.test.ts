@@ -123,6 +123,8 @@ describe('configuration from the environment', () => {
   it('refuses a bad value with a clear message', () => {
     expect(() => configFromEnv({ PORT: 'eighty' })).toThrow('PORT must be a number');
     expect(() => configFromEnv({ MOCK_FAULT_RATE: '2' })).toThrow('MOCK_FAULT_RATE must be between 0 and 1');
+    // A negative number is a number out of range, not something else.
+    expect(() => configFromEnv({ MOCK_SANDBOXES_MAX: '-1' })).toThrow('MOCK_SANDBOXES_MAX must be between 1 and 1000');
     expect(() => configFromEnv({ MOCK_PAYMENT_METHODS: 'crypto,barter' })).toThrow(
       /MOCK_PAYMENT_METHODS lists the available methods/u,
     );

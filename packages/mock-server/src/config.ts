@@ -29,7 +29,7 @@ function webRootOf(dir: string | undefined, initCwd: string | undefined): string
 const number = (name: string, min: number, max: number) =>
   z
     .string()
-    .regex(/^\d+(\.\d+)?$/u, `${name} must be a number`)
+    .regex(/^-?\d+(\.\d+)?$/u, `${name} must be a number`)
     .transform(Number)
     .refine((n) => n >= min && n <= max, `${name} must be between ${min} and ${max}`);
 const bool = (name: string) =>

@@ -27,6 +27,9 @@ import { NamedSnapshots } from './dev-snapshots';
 import { isLoopback } from './access';
 import { FaultRules } from './fault-rules';
 
+/** `1 minute`, `60 minutes`. */
+const minutes = (n: number) => `${String(n)} minute${n === 1 ? '' : 's'}`;
+
 export const DEFAULT_SANDBOX_IDLE_MINUTES = 60;
 export const DEFAULT_SANDBOXES_MAX = 50;
 export const DEFAULT_SANDBOXES_PER_CLIENT = 5;
@@ -299,13 +302,13 @@ export class Sandboxes {
     if (this.named.size + this.making.size >= this.limits.max)
       refuse(
         'unavailable',
-        `This server holds as many sandboxes as it may (${this.limits.max}). Remove one (DELETE /__mock/sandboxes/NAME), or wait until one has been idle for ${this.limits.idleMinutes} minutes.`,
+        `This server holds as many sandboxes as it may (${this.limits.max}). Remove one (DELETE /__mock/sandboxes/NAME), or wait until one has been idle for ${minutes(this.limits.idleMinutes)}.`,
       );
     const madeFor = client === undefined || isLoopback(client) ? undefined : client;
     if (madeFor !== undefined && this.heldBy(madeFor) >= this.limits.perClient)
       refuse(
         'rate_limited',
-        `This address holds as many sandboxes as one may (${this.limits.perClient}). Use one of them, or wait until one has been idle for ${this.limits.idleMinutes} minutes.`,
+        `This address holds as many sandboxes as one may (${this.limits.perClient}). Use one of them, or wait until one has been idle for ${minutes(this.limits.idleMinutes)}.`,
       );
     const made = this.build(name, from, perVisitor, madeFor);
     this.making.set(name, madeFor === undefined ? { made } : { made, madeFor });
