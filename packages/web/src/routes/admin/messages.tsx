@@ -3,16 +3,8 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { staff, staffKeys, staffReply, staffStateQuery } from '@/api/staff';
-import { Button } from '@/components/ui/button';
 import { ConfirmButton } from '@/components/confirm-button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
+import { ButtonDialog } from '@/components/button-dialog';
 import { AccountMessageForm } from './-components/account-message-form';
 import { ActionRow, ActionStatus, SectionHeader, SectionPending } from './-components/section';
 import { useStaffAction } from './-components/use-staff-action';
@@ -76,35 +68,27 @@ function CustomerMessage({ customer }: { customer: StaffCustomer }) {
         </div>
       )}
       <ActionRow state={change.state}>
-        <Dialog open={editing} onOpenChange={setEditing}>
-          <DialogTrigger asChild>
-            <Button
-              variant="outline"
-              size="sm"
-              aria-label={`${notice === null ? 'Set message' : 'Change message'} for ${customer.email}`}
-            >
-              {notice === null ? 'Set message' : 'Change message'}
-            </Button>
-          </DialogTrigger>
-          <DialogContent>
-            <DialogHeader>
-              <DialogTitle>Account message for {customer.fullname}</DialogTitle>
-              <DialogDescription>{customer.email}</DialogDescription>
-            </DialogHeader>
-            <AccountMessageForm
-              initial={notice}
-              onSubmit={async (message) => {
-                await change.mutateAsync({ set: message }).then(
-                  () => {
-                    setEditing(false);
-                  },
-                  () => undefined,
-                );
-              }}
-            />
-            <ActionStatus pending={false} error={change.error} />
-          </DialogContent>
-        </Dialog>
+        <ButtonDialog
+          button={notice === null ? 'Set message' : 'Change message'}
+          label={`${notice === null ? 'Set message' : 'Change message'} for ${customer.email}`}
+          title={`Account message for ${customer.fullname}`}
+          description={customer.email}
+          open={editing}
+          onOpenChange={setEditing}
+        >
+          <AccountMessageForm
+            initial={notice}
+            onSubmit={async (message) => {
+              await change.mutateAsync({ set: message }).then(
+                () => {
+                  setEditing(false);
+                },
+                () => undefined,
+              );
+            }}
+          />
+          <ActionStatus pending={false} error={change.error} />
+        </ButtonDialog>
         {notice !== null && (
           <ConfirmButton
             label={`Clear the message of ${customer.email}`}
