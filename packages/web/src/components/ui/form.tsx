@@ -117,21 +117,9 @@ function FormDescription({ className, ...props }: ComponentProps<'p'>) {
 }
 
 /** The field's error text, or `children` when it has none. */
-/**
- * A message as it reads under its field: the bank's rules name the field they are about by its wire name
- * (`advanceMinutes: can be at most …`), which the field's label already says on the screen.
- */
-function underItsField(message: string, name: string): string;
-function underItsField(message: string | undefined, name: string): string | undefined;
-function underItsField(message: string | undefined, name: string) {
-  if (message?.startsWith(`${name}: `) !== true) return message;
-  const rest = message.slice(name.length + 2);
-  return `${rest.charAt(0).toUpperCase()}${rest.slice(1)}`;
-}
-
 function FormMessage({ className, children, ...props }: ComponentProps<'p'>) {
-  const { error, formMessageId, name } = useFormField();
-  const body = error === undefined ? children : underItsField(error.message, name);
+  const { error, formMessageId } = useFormField();
+  const body = error === undefined ? children : error.message;
   if (body === undefined || body === null || body === '') return null;
   return (
     <p
@@ -186,7 +174,6 @@ export {
   FormItem,
   FormLabel,
   FormMessage,
-  underItsField,
   useFormField,
   useFormSubmit,
 };

@@ -11,7 +11,6 @@ import { useDeferredValue, useId, useState } from 'react';
 import { journalQuery, staff, staffKeys, staffReply } from '@/api/staff';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
-import { underItsField } from '@/components/ui/form';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
 import { ConfirmAction } from './-components/confirm-action';
@@ -45,7 +44,7 @@ function readFilters(filters: Filters): { query: JournalQuery } | { field: keyof
   if (parsed.success) return { query };
   const [issue] = parsed.error.issues;
   const field = FILTERS.find((f) => f.name === issue?.path[0])?.name ?? 'operation';
-  return { field, message: issue === undefined ? 'Check the filters' : underItsField(issue.message, field) };
+  return { field, message: issue?.message ?? 'Check the filters' };
 }
 
 function JournalPage() {
