@@ -158,7 +158,7 @@ export class DemoBank {
       try {
         storage.setItem(STORAGE_KEY, JSON.stringify(full));
       } catch (error) {
-        if (full === bank || (named.length === 0 && journal.length === 0)) throw error;
+        if (named.length === 0 && journal.length === 0) throw error;
         storage.setItem(STORAGE_KEY, JSON.stringify(bank));
       }
     } catch (error) {

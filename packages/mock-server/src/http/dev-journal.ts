@@ -235,7 +235,7 @@ export class Journal {
     const durationMs = Math.max(0, Math.round((performance.now() - startedAt) * 10) / 10);
     const operation = namedOperation(call.query, call.fields);
     const sentEmail = typeof call.fields.email === 'string' && call.fields.email !== '' ? call.fields.email : null;
-    this.ring[this.next] = {
+    this.push({
       at: this.now() - durationMs,
       operation,
       email: result.email ?? sentEmail,
@@ -243,7 +243,12 @@ export class Journal {
       durationMs,
       fields: maskedFields(operation, call.fields, call.files),
       replyValid: replyValidity(result),
-    };
+    });
+  }
+
+  /** Puts a call in the ring, over the oldest once it is full. */
+  private push(recorded: Recorded): void {
+    this.ring[this.next] = recorded;
     this.next = (this.next + 1) % this.limit;
     if (this.size < this.limit) this.size++;
   }
@@ -272,9 +277,9 @@ export class Journal {
    * reloads; an entry naming no operation of this contract is kept without one.
    */
   restore(entries: readonly JournalEntry[]): void {
-    for (const entry of [...entries].reverse()) {
-      if (this.limit <= 0) return;
-      this.ring[this.next] = {
+    if (this.limit <= 0) return;
+    for (const entry of [...entries].reverse())
+      this.push({
         at: Date.parse(entry.at),
         operation: (entry.operation === null ? undefined : operationNamed(entry.operation)) ?? null,
         email: entry.email,
@@ -282,10 +287,7 @@ export class Journal {
         durationMs: entry.durationMs,
         fields: entry.fields,
         replyValid: entry.replyValid,
-      };
-      this.next = (this.next + 1) % this.limit;
-      if (this.size < this.limit) this.size++;
-    }
+      });
   }
 
   /** The newest call, if any (the sandbox list's `lastCall`), without reading the others. */
