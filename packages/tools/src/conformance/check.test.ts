@@ -171,6 +171,20 @@ describe('the conformance check', () => {
     expect(rows.filter((r) => !r.ok && !r.skipped).map((r) => r.operation)).toEqual(['sign-in']);
   });
 
+  it('asks whether the base is right when the sign-in is answered 404, and only then', async () => {
+    const host = standIn(() => ({ status: 404, body: refusal('Nothing at POST /wrong/api/users.php') }));
+    const rows = await runConformance({ base: 'http://host.test/wrong', readOnly: true, fetch: host.fetch });
+    expect(rowOf(rows, 'sign-in')?.issues).toEqual([
+      'no user token for demo@bank.test: Nothing at POST /wrong/api/users.php ' +
+        "(404: is http://host.test/wrong/ the API's base? The calls go to http://host.test/wrong/api/users.php)",
+    ]);
+    const refused = standIn((d) =>
+      d.name === 'login' ? { status: 401, body: refusal('Incorrect passcode.') } : undefined,
+    );
+    const again = await runConformance({ base: 'http://host.test/', readOnly: true, fetch: refused.fetch });
+    expect(rowOf(again, 'sign-in')?.issues).toEqual(['no user token for demo@bank.test: Incorrect passcode.']);
+  });
+
   it('tells of every row as it is made, with how long its request took', async () => {
     const host = standIn();
     const told: [CheckRow, number][] = [];

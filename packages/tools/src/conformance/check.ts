@@ -548,13 +548,16 @@ export async function runConformance(options: CheckOptions): Promise<CheckRow[]>
       }
       if (tokens.user === undefined) {
         const why = login?.message ?? rows.at(-1)?.note ?? 'the login was refused';
+        // A sign-in the host says is not there is most likely a wrong base, not a wrong account.
+        const where =
+          rows.at(-1)?.status === 404 ? ` (404: is ${base} the API's base? The calls go to ${base}${API_PATH})` : '';
         push({
           operation: SIGN_IN_ROW,
           wire: 'crud=userlogin',
           status: undefined,
           ok: false,
           checkedAgainst: 'none',
-          issues: [`no user token for ${session.email}: ${why}`],
+          issues: [`no user token for ${session.email}: ${why}${where}`],
         });
       }
     }
