@@ -45,7 +45,7 @@ test('a snapshot: save it, change the bank, restore it, delete it', async ({ pag
   const name = page.getByRole('textbox', { name: 'Name' });
   await name.fill('not ok');
   await name.press('Enter');
-  await expect(page.getByText(/^name: must be 1 to 64 letters/u)).toBeVisible();
+  await expect(page.getByText(/^Must be 1 to 64 letters/u)).toBeVisible();
   await name.fill('before-approval');
   await name.press('Enter');
   await expect(page.getByText('Saved as before-approval.')).toBeVisible();

@@ -45,7 +45,7 @@ test('the admin area shows the portal sign-in in the request journal, the passco
   await expect(items).toHaveCount(2);
   await expect(items.first()).toContainText('nopin@bank.test');
   await page.getByRole('textbox', { name: 'Status' }).fill('abc');
-  await expect(page.getByText('status: must be an HTTP status such as 200')).toBeVisible();
+  await expect(page.getByText('Must be an HTTP status such as 200')).toBeVisible();
   await page.getByRole('textbox', { name: 'Status' }).fill('');
 
   await page.getByRole('button', { name: 'Clear the journal' }).click();

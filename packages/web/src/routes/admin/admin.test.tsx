@@ -245,7 +245,7 @@ describe('the admin area', () => {
     expect(journal).not.toHaveTextContent('123456');
 
     await app.user.type(screen.getByRole('textbox', { name: 'Status' }), 'abc');
-    expect(screen.getByText('status: must be an HTTP status such as 200')).toBeInTheDocument();
+    expect(screen.getByText('Must be an HTTP status such as 200')).toBeInTheDocument();
     await app.user.clear(screen.getByRole('textbox', { name: 'Status' }));
     await app.user.type(screen.getByRole('combobox', { name: 'Operation' }), 'lookupUser');
     await waitFor(() => {
@@ -275,17 +275,17 @@ describe('the admin area', () => {
 
     await app.user.type(screen.getByRole('textbox', { name: 'Minutes' }), '0');
     await app.user.click(screen.getByRole('button', { name: 'Move forward' }));
-    expect(await screen.findByText('advanceMinutes: must be at least 1 minute')).toBeInTheDocument();
+    expect(await screen.findByText('Must be at least 1 minute')).toBeInTheDocument();
     // The line of the earlier move no longer stands beside the complaint.
     expect(screen.getByRole('status')).toHaveTextContent('');
     await app.user.clear(screen.getByRole('textbox', { name: 'Minutes' }));
     await app.user.type(screen.getByRole('textbox', { name: 'Minutes' }), '0');
     await app.user.click(screen.getByRole('button', { name: 'Move forward' }));
-    expect(await screen.findByText('advanceMinutes: must be at least 1 minute')).toBeInTheDocument();
+    expect(await screen.findByText('Must be at least 1 minute')).toBeInTheDocument();
     // A move by a button that works takes the complaint away.
     await app.user.click(screen.getByRole('button', { name: '+1 hour' }));
     await waitFor(() => {
-      expect(screen.queryByText('advanceMinutes: must be at least 1 minute')).not.toBeInTheDocument();
+      expect(screen.queryByText('Must be at least 1 minute')).not.toBeInTheDocument();
     }, WAIT);
     await app.user.clear(screen.getByRole('textbox', { name: 'Minutes' }));
     await app.user.type(screen.getByRole('textbox', { name: 'Minutes' }), '90');
@@ -322,7 +322,7 @@ describe('the admin area', () => {
     expect(await screen.findByText('No snapshots yet.', {}, WAIT)).toBeInTheDocument();
     await app.user.type(screen.getByRole('textbox', { name: 'Name' }), 'not ok');
     await app.user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(/^name: must be 1 to 64 letters/u)).toBeInTheDocument();
+    expect(await screen.findByText(/^Must be 1 to 64 letters/u)).toBeInTheDocument();
     await app.user.clear(screen.getByRole('textbox', { name: 'Name' }));
     await app.user.type(screen.getByRole('textbox', { name: 'Name' }), 'before');
     await app.user.click(screen.getByRole('button', { name: 'Save' }));

@@ -1,5 +1,6 @@
 import { AdvanceMinutesSchema, type ClockState } from '@ebank/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { withoutFieldNames } from './-components/admin-resolver';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
@@ -31,7 +32,7 @@ const minutesForm = z.object({
     .transform(Number)
     .pipe(AdvanceMinutesSchema),
 });
-const resolver = zodResolver(minutesForm);
+const resolver = withoutFieldNames(zodResolver(minutesForm));
 
 type Move = { readonly advanceMinutes: number } | { readonly reset: true };
 

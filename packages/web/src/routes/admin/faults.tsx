@@ -57,8 +57,8 @@ function FaultsPage() {
       },
       (error: unknown) => {
         // A refusal about one field is said under that field.
-        const field = fieldOf(error instanceof Error ? error : null);
-        if (field !== undefined && error instanceof Error) form.setError(field, { message: error.message });
+        const about = fieldOf(error instanceof Error ? error : null);
+        if (about !== undefined) form.setError(about.field, { message: about.message });
       },
     );
   });

@@ -17,6 +17,7 @@ import { ConfirmAction } from './-components/confirm-action';
 import { Nothing, SectionHeader, SectionPending } from './-components/section';
 import { formatDateTime } from '@/lib/format';
 import { AdminError } from './-components/admin-error';
+import { underField } from './-components/admin-resolver';
 
 export const Route = createFileRoute('/admin/journal')({
   loader: ({ context: { queryClient } }) => queryClient.query({ ...journalQuery(NO_FILTER), staleTime: 'static' }),
@@ -44,7 +45,7 @@ function readFilters(filters: Filters): { query: JournalQuery } | { field: keyof
   if (parsed.success) return { query };
   const [issue] = parsed.error.issues;
   const field = FILTERS.find((f) => f.name === issue?.path[0])?.name ?? 'operation';
-  return { field, message: issue?.message ?? 'Check the filters' };
+  return { field, message: issue === undefined ? 'Check the filters' : underField(field, issue.message) };
 }
 
 function JournalPage() {

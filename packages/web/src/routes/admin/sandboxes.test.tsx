@@ -79,7 +79,7 @@ describe('the Sandboxes section', () => {
 
     await app.user.type(screen.getByRole('textbox', { name: 'Name (optional)' }), 'Not OK');
     await app.user.click(screen.getByRole('button', { name: 'Make a sandbox' }));
-    expect(await screen.findByText('name: must be 1 to 40 lowercase letters, digits or dashes')).toBeInTheDocument();
+    expect(await screen.findByText('Must be 1 to 40 lowercase letters, digits or dashes')).toBeInTheDocument();
     await app.user.clear(screen.getByRole('textbox', { name: 'Name (optional)' }));
     await app.user.type(screen.getByRole('textbox', { name: 'Name (optional)' }), 'from-snap');
     await app.user.click(screen.getByRole('combobox', { name: 'Start from' }));
@@ -232,7 +232,7 @@ describe('the Faults section', () => {
     await app.user.click(await screen.findByRole('option', { name: 'getProfile' }));
     await app.user.type(screen.getByRole('textbox', { name: 'Status (optional)' }), '200');
     await app.user.click(screen.getByRole('button', { name: 'Add the rule' }));
-    expect(await screen.findByText('status: must be 400 to 599')).toBeInTheDocument();
+    expect(await screen.findByText('Must be 400 to 599')).toBeInTheDocument();
     await app.user.clear(screen.getByRole('textbox', { name: 'Status (optional)' }));
     await app.user.type(screen.getByRole('textbox', { name: 'Status (optional)' }), '500');
     await app.user.type(screen.getByRole('textbox', { name: 'Message (optional)' }), 'Down for a test');
@@ -278,7 +278,7 @@ describe('the Faults section', () => {
     await app.user.click(await screen.findByRole('option', { name: 'login' }));
     await app.user.type(screen.getByRole('textbox', { name: 'Rate (optional)' }), '0.5');
     await app.user.click(screen.getByRole('button', { name: 'Add the rule' }));
-    const message = await screen.findByText('rate: must be a number from 0 to 1', {}, WAIT);
+    const message = await screen.findByText('Must be a number from 0 to 1', {}, WAIT);
     expect(screen.getByRole('textbox', { name: 'Rate (optional)' })).toHaveAttribute('aria-invalid', 'true');
     expect(message).not.toHaveAttribute('role', 'status');
   });

@@ -1,5 +1,6 @@
 import { SandboxNameSchema, type SandboxList, type SandboxSummary } from '@ebank/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { withoutFieldNames } from './-components/admin-resolver';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
@@ -51,7 +52,7 @@ const createForm = z.object({
     .pipe(SandboxNameSchema.optional()),
   from: z.string().transform((from) => (from === SEED ? undefined : from)),
 });
-const resolver = zodResolver(createForm);
+const resolver = withoutFieldNames(zodResolver(createForm));
 
 /** The address that puts a browser into a sandbox and opens the portal there. */
 const openLink = (name: string) =>

@@ -1,5 +1,6 @@
 import { SnapshotNameSchema } from '@ebank/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { withoutFieldNames } from './-components/admin-resolver';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
@@ -24,7 +25,7 @@ export const Route = createFileRoute('/admin/snapshots')({
 const TITLE = 'Snapshots';
 
 const saveForm = z.object({ name: z.string().trim().min(1, 'Enter a name').pipe(SnapshotNameSchema) });
-const resolver = zodResolver(saveForm);
+const resolver = withoutFieldNames(zodResolver(saveForm));
 
 type ListAction = { readonly restore: string } | { readonly delete: string };
 

@@ -4,6 +4,7 @@
  */
 import { AccountMessageSchema, type AccountMessage } from '@ebank/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { withoutFieldNames } from './admin-resolver';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -16,7 +17,7 @@ const accountMessageForm = z.object({
   head: z.string().trim().min(1, 'Enter a heading').pipe(head),
   body: z.string().trim().min(1, 'Enter the message').pipe(body),
 });
-const resolver = zodResolver(accountMessageForm);
+const resolver = withoutFieldNames(zodResolver(accountMessageForm));
 
 export function AccountMessageForm({
   initial,

@@ -3,8 +3,9 @@
  * (its words for what is wrong, under the field), and what a rule does, in words, for the list.
  */
 import { FaultRuleInputSchema, operationNames, StaffApiError, type FaultRule } from '@ebank/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { underField, withoutFieldNames } from './admin-resolver';
 
 const rule = FaultRuleInputSchema.shape;
 
@@ -44,16 +45,22 @@ const faultForm = z
     message: 'A rule either drops calls or answers a status: clear the status, or untick the drop',
   })
   .transform(({ drop, ...input }) => ({ ...input, ...(drop ? { drop: true } : {}) }));
-export const faultResolver = zodResolver(faultForm);
+export const faultResolver = withoutFieldNames(zodResolver(faultForm));
 
 export type FaultFields = z.input<typeof faultForm>;
 export type FaultRuleBody = z.output<typeof faultForm>;
 const FIELDS = ['operation', 'status', 'message', 'latencyMs', 'drop', 'times', 'rate'] as const;
 
-/** The field a refusal of the bank is about, when its message starts with the field's name (`rate: ...`). */
-export function fieldOf(error: Error | null): (typeof FIELDS)[number] | undefined {
+/**
+ * The field a refusal of the bank is about, when its message starts with the field's name (`rate: ...`),
+ * and what to say under it.
+ */
+export function fieldOf(
+  error: Error | null,
+): { readonly field: (typeof FIELDS)[number]; readonly message: string } | undefined {
   if (!(error instanceof StaffApiError)) return undefined;
-  return FIELDS.find((field) => error.message.startsWith(`${field}: `));
+  const field = FIELDS.find((name) => error.message.startsWith(`${name}: `));
+  return field === undefined ? undefined : { field, message: underField(field, error.message) };
 }
 
 export const OPERATIONS = operationNames.map((name) => ({ value: name, label: name }));
