@@ -128,13 +128,7 @@ export function sandboxPerVisitor(sandboxes: Sandboxes): RequestHandler {
           next(error);
           return;
         }
-        const search = new URLSearchParams({
-          reason,
-          from: req.originalUrl,
-          minutes: String(sandboxes.limits.idleMinutes),
-        });
-        res.setHeader('Cache-Control', 'no-store');
-        res.redirect(303, `${req.baseUrl}${BUSY_PAGE}?${search.toString()}`);
+        sendToBusyPage(res, { reason, from: req.originalUrl, minutes: sandboxes.limits.idleMinutes });
       },
     );
   };
@@ -144,6 +138,19 @@ export function sandboxPerVisitor(sandboxes: Sandboxes): RequestHandler {
 const BUSY_PAGE = '/busy';
 
 /** Why no sandbox could be made for a visitor, as the busy page names it; undefined for any other error. */
+/**
+ * Sends a visitor the server has no bank for to the portal's page that says why (busy.tsx), which offers
+ * `from` (the page asked for, or the sandbox link followed) again.
+ */
+function sendToBusyPage(
+  res: Response,
+  { reason, from, minutes }: { readonly reason: 'full' | 'address'; readonly from: string; readonly minutes: number },
+) {
+  const search = new URLSearchParams({ reason, from, minutes: String(minutes) });
+  res.setHeader('Cache-Control', 'no-store');
+  res.redirect(303, `${PORTAL_PATH}${BUSY_PAGE.slice(1)}?${search.toString()}`);
+}
+
 function busyReason(error: unknown): 'full' | 'address' | undefined {
   if (!(error instanceof BankError)) return undefined;
   if (error.code === 'unavailable') return 'full';
@@ -232,6 +239,12 @@ export function sandboxRouter(sandboxes: Sandboxes): Router {
       res.setHeader('Cache-Control', 'no-store');
       res.redirect(PORTAL_PATH);
     } catch (error) {
+      // A person who followed the link is told on a page of the portal; a script gets the JSON error.
+      const reason = busyReason(error);
+      if (reason !== undefined && (req.headers.accept ?? '').includes('text/html')) {
+        sendToBusyPage(res, { reason, from: req.originalUrl, minutes: sandboxes.limits.idleMinutes });
+        return;
+      }
       sendReply(res, jsonReply(resultOfError(error)));
     }
   });

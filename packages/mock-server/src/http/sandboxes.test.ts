@@ -522,6 +522,25 @@ describe('a bank per visitor (MOCK_SANDBOX_PER_VISITOR)', () => {
     await page('/wp-user/dashboard', cookie).expect(200);
     await request(mock.express).get('/__mock/health').expect(200);
   });
+
+  it('sends a person who follows a sandbox link to the busy page when the server is full, and a script gets JSON', async () => {
+    mock = await start({ sandboxes: { max: 1 }, webRoot });
+    await request(mock.express).get('/__mock/sandboxes/first/open').expect(302);
+    const busy = await request(mock.express)
+      .get('/__mock/sandboxes/second/open')
+      .set('Accept', 'text/html,application/xhtml+xml')
+      .set('Sec-Fetch-Dest', 'document')
+      .set('Sec-Fetch-Mode', 'navigate')
+      .expect(303);
+    // Its Try again follows the link again.
+    expect(busy.headers.location).toBe(
+      '/wp-user/busy?reason=full&from=%2F__mock%2Fsandboxes%2Fsecond%2Fopen&minutes=60',
+    );
+    expect(busy.headers['set-cookie']).toBeUndefined();
+    const script = await request(mock.express).get('/__mock/sandboxes/second/open').expect(503);
+    expect(script.body).toMatchObject({ error: true, code: 'unavailable' });
+    expect(mock.sandboxes.list().map((sandbox) => sandbox.name)).toEqual(['first']);
+  });
 });
 
 describe('with a staff key', () => {

@@ -25,9 +25,27 @@ describe('the busy page (the mock server has no bank of their own to give a visi
     expect(screen.getByText(/already holds as many demo banks as one may/u)).toHaveTextContent('unused for 1 minute.');
   });
 
+  it('offers a sandbox link followed again', async () => {
+    installFakeBank();
+    renderApp(busy(`reason=full&from=${encodeURIComponent('/__mock/sandboxes/acme-1/open')}&minutes=60`));
+    expect(await screen.findByRole('link', { name: 'Try again' })).toHaveAttribute(
+      'href',
+      '/__mock/sandboxes/acme-1/open',
+    );
+  });
+
   it('never links anywhere but the portal, whatever the address says', async () => {
     installFakeBank();
-    for (const from of ['https://evil.test/wp-user/', '//evil.test/wp-user/', '/elsewhere', '/wp-user\\..\\x']) {
+    const others = [
+      'https://evil.test/wp-user/',
+      '//evil.test/wp-user/',
+      '/elsewhere',
+      '/wp-user\\..\\x',
+      '/__mock/sandboxes/UP/open',
+      '/__mock/sandboxes/a/open/../../reset',
+      '/__mock/reset',
+    ];
+    for (const from of others) {
       const view = renderApp(busy(`from=${encodeURIComponent(from)}&minutes=-5`));
       expect(await screen.findByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/wp-user/');
       expect(screen.getByText(/has been away for a while/u)).toBeInTheDocument();

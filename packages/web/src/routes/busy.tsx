@@ -1,3 +1,4 @@
+import { SANDBOX_NAME } from '@ebank/contract';
 import { createFileRoute, useLocation, useRouter } from '@tanstack/react-router';
 import { StateScreen } from '@/components/app-states';
 import { Button } from '@/components/ui/button';
@@ -5,19 +6,27 @@ import { Button } from '@/components/ui/button';
 /**
  * Where the mock server sends a visitor it cannot give a bank of their own (one sandbox per visitor,
  * docs/decisions/0043): every sandbox is in use (`full`), or this address already holds as many as one
- * may (`address`). It says why in plain words and offers the page the visitor asked for again. The server
+ * may (`address`). It says why in plain words and offers the page the visitor asked for, or the sandbox
+ * link they followed, again. The server
  * gives this page no bank, so it asks none.
  */
 export const Route = createFileRoute('/busy')({
   component: BusyPage,
 });
 
-/** A page of the portal to go back to: a path under the portal's base, never another site. */
-function portalPath(value: unknown, basepath: string): string {
+/** A server's link that opens a sandbox (`GET /__mock/sandboxes/:name/open`), as the server names it. */
+const SANDBOX_LINK = /^\/__mock\/sandboxes\/([^/?#]+)\/open$/u;
+
+/**
+ * What to try again: a path under the portal's base, or the sandbox link the visitor followed; never
+ * another site.
+ */
+function againPath(value: unknown, basepath: string): string {
   const home = `${basepath.replace(/\/$/u, '')}/`;
   if (typeof value !== 'string') return home;
   const isPortalPath = value.startsWith(home) && !value.includes('\\') && !/[\u0000-\u001f]/u.test(value);
-  return isPortalPath ? value : home;
+  const sandbox = SANDBOX_LINK.exec(value)?.[1];
+  return isPortalPath || (sandbox !== undefined && SANDBOX_NAME.test(sandbox)) ? value : home;
 }
 
 const wholeMinutes = (value: unknown) =>
@@ -27,7 +36,7 @@ const wholeMinutes = (value: unknown) =>
 function readSearch(search: Readonly<Record<string, unknown>>, basepath: string) {
   return {
     reason: search.reason === 'address' ? ('address' as const) : ('full' as const),
-    from: portalPath(search.from, basepath),
+    from: againPath(search.from, basepath),
     minutes: wholeMinutes(search.minutes),
   };
 }
