@@ -2,7 +2,10 @@
  * The command line of every tool here (`contract:check`, `contract:diff`, `contract:drift`), read one way:
  * node:util's parseArgs, strict, no positionals, with the options they all take (`--junit FILE`, `--json`,
  * `--help`) beside their own; a separator `--` that pnpm passes on is skipped; a refusal is one line.
+ * Also here: how each writes its `--junit` report.
  */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 /** What parseArgs takes for one option. */
@@ -74,4 +77,27 @@ export function answerUsage(
   }
   io.stdout(`${usage}\n`);
   return 0;
+}
+
+/** The exit code of a run whose report could not be written where asked: the caller's mistake, as bad usage is. */
+export const UNWRITABLE_REPORT = 2;
+
+/**
+ * Writes a report (`--junit FILE`, relative to `cwd`), making its folder: the file written, or undefined
+ * when it could not be, which is said on stderr (the caller exits {@link UNWRITABLE_REPORT}).
+ */
+export async function writeReport(
+  io: { readonly stderr: (text: string) => void; readonly cwd: string },
+  name: string,
+  text: string,
+): Promise<string | undefined> {
+  const file = path.resolve(io.cwd, name);
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, text);
+    return file;
+  } catch (error) {
+    io.stderr(`Could not write the JUnit report to ${file}: ${describeError(error)}\n`);
+    return undefined;
+  }
 }

@@ -30,7 +30,7 @@ first request and says so in one line with the network's error, instead of print
 prints nothing on stdout, and --junit writes one test case in error instead of one per row.
 
 Exit code 0 when every row passes, 1 otherwise, 2 when the check could not run: bad usage, or nothing
-answered at URL.`;
+answered at URL; 2 also when the --junit report could not be written.`;
 
 /** The reports a run writes besides (or, with `json`, instead of) the table. */
 export interface ReportOptions {

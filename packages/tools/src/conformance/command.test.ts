@@ -144,11 +144,11 @@ describe('contract:check', () => {
     expect(stderr).toContain(`JUnit report written to ${file}`);
   });
 
-  it('says so and exits 1 when the report cannot be written', async () => {
+  it('says so and exits 2, as on bad usage, when the report cannot be written', async () => {
     const blocker = path.join(dir, 'a-file');
     await writeFile(blocker, '');
     const { code, stdout, stderr } = await run(['--base', BASE, '--read-only', '--junit', `${blocker}/x.xml`]);
-    expect(code).toBe(1);
+    expect(code).toBe(2);
     expect(stdout).toContain('rows pass');
     expect(stderr).toMatch(/^Could not write the JUnit report to .*a-file\/x\.xml: /mu);
   });

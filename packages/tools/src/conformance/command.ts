@@ -3,16 +3,15 @@
  * (`cli.ts` gives it the process's): prints the table, or with `--json` the rows as JSON and nothing
  * else on stdout; with `--junit FILE` also writes a JUnit XML report. Returns the exit code: 0 when
  * every row passes, 1 otherwise, 2 when it could not run: bad usage, or nothing answered at the host's
- * address (then one line says so instead of the rows, and the JUnit report holds one case in error).
+ * address (then one line says so instead of the rows, and the JUnit report holds one case in error), or
+ * the report could not be written where asked.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { parseCheckArgs, USAGE } from './args';
 import { allPass, HostUnreachable, runConformance, type CheckRow, type TimedRow } from './check';
 import { formatJson } from './json';
 import { formatJUnit, formatUnreachableJUnit, junitCounts, type JUnitSuite } from './junit';
 import { formatTable, summary } from './table';
-import { answerUsage, describeError } from '../cli-args';
+import { answerUsage, UNWRITABLE_REPORT, writeReport } from '../cli-args';
 
 export interface CommandIo {
   readonly stdout: (text: string) => void;
@@ -75,24 +74,11 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
   let code = allPass(rows) ? 0 : 1;
   if (reports.junit !== undefined) {
     const written = await writeReport(io, reports.junit, formatJUnit(timed, suite()));
-    if (written === undefined) code = 1;
+    if (written === undefined) code = UNWRITABLE_REPORT;
     else {
       const { tests, failures, skipped } = junitCounts(rows);
       io.stderr(`JUnit report written to ${written} (${tests} tests, ${failures} failures, ${skipped} skipped)\n`);
     }
   }
   return code;
-}
-
-/** Writes a report, making its folder; the file written, or undefined when it could not be (said on stderr). */
-async function writeReport(io: CommandIo, name: string, xml: string): Promise<string | undefined> {
-  const file = path.resolve(io.cwd, name);
-  try {
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, xml);
-    return file;
-  } catch (error) {
-    io.stderr(`Could not write the JUnit report to ${file}: ${describeError(error)}\n`);
-    return undefined;
-  }
 }

@@ -6,14 +6,12 @@
  * XML report. Returns the exit code: 0 when no change is breaking, 1 otherwise, 2 on bad usage (a JUnit
  * path that cannot be written too) and when a contract does not load.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { operations, selectorLabel, type OperationDef } from '@ebank/contract';
 import { parseDiffArgs, USAGE } from './args';
 import { diffContracts, isBreaking, operationNamesOf, type ContractOperations } from './diff';
 import { loadContractAt, UsageError, type LoadedContract } from './load';
 import { formatJson, formatJUnit, formatTable, heading, summary, type Compared, type NamedOperation } from './report';
-import { answerUsage, describeError, describeLoadFailure } from '../cli-args';
+import { answerUsage, describeLoadFailure, UNWRITABLE_REPORT, writeReport } from '../cli-args';
 
 export interface DiffIo {
   readonly stdout: (text: string) => void;
@@ -72,17 +70,12 @@ export async function runDiff(argv: readonly string[], io: DiffIo): Promise<numb
 
   let code = changes.some((change) => isBreaking(change.class)) ? 1 : 0;
   if (reports.junit !== undefined) {
-    const file = path.resolve(io.cwd, reports.junit);
     const named = namedOperations(loaded.operations, head);
-    try {
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, formatJUnit(changes, named, compared));
+    const written = await writeReport(io, reports.junit, formatJUnit(changes, named, compared));
+    if (written === undefined) code = UNWRITABLE_REPORT;
+    else {
       const failed = new Set(changes.filter((c) => isBreaking(c.class)).map((c) => c.operation)).size;
-      io.stderr(`JUnit report written to ${file} (${named.length} tests, ${failed} failures)\n`);
-    } catch (error) {
-      io.stderr(`Could not write the JUnit report to ${file}: ${describeError(error)}\n`);
-      // Not a breaking change (1): where the report goes is the caller's mistake.
-      code = 2;
+      io.stderr(`JUnit report written to ${written} (${named.length} tests, ${failed} failures)\n`);
     }
   }
   return code;

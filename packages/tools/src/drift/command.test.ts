@@ -224,6 +224,29 @@ describe('contract:drift', () => {
     expect(refused.stdout).not.toContain('DRIFT');
   });
 
+  it('writes a JUnit report of one case in error when it compared nothing, so CI shows a run that did not happen', async () => {
+    const down: typeof fetch = () => Promise.reject(new TypeError('fetch failed'));
+    const none = await run([...base, '--junit', 'out/stopped.xml'], down);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(
+      /^JUnit report written to .*out\/stopped\.xml \(1 test, 1 error, nothing compared\)$/mu,
+    );
+    const xml = await readFile(path.join(dir, 'out/stopped.xml'), 'utf8');
+    expect(xml).toContain('<testsuites name="contract:drift" tests="1" failures="0" errors="1"');
+    expect(xml).toMatch(
+      /<testcase classname="contract\.drift" name="the replay starts"[^>]*>\s*<error message="Nothing answered at http:\/\/host\.test\/ \(fetch failed\)/u,
+    );
+  });
+
+  it('exits 2, as on bad usage, when the JUnit report cannot be written, after the table', async () => {
+    const blocker = path.join(dir, 'a-file');
+    await writeFile(blocker, '');
+    const result = await run([...base, '--junit', `${blocker}/x.xml`], standIn(10).host);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toMatch(/operations? drift|no operation drifts/iu);
+    expect(result.stderr).toMatch(/^Could not write the JUnit report to .*a-file\/x\.xml: /mu);
+  });
+
   it('exits 2 on bad usage and 1 when the recording cannot be read', async () => {
     const { host } = standIn(10);
     expect((await run(['--base', 'http://host.test/'], host)).code).toBe(2);
@@ -235,9 +258,15 @@ describe('contract:drift', () => {
       await writeFile(path.join(broken, 'recording.json'), manifest([PSEUDONYM]));
       await mkdir(path.join(broken, 'getInstitution'));
       await writeFile(path.join(broken, 'getInstitution', '000001.json'), '{"format": 1, "seq":');
-      const unreadable = await run(['--recording', broken, '--base', 'http://host.test/'], host);
+      const unreadable = await run(
+        ['--recording', broken, '--base', 'http://host.test/', '--junit', 'broken.xml'],
+        host,
+      );
       expect(unreadable.code).toBe(1);
       expect(unreadable.stderr).toMatch(/^Cannot read the recording in .*000001\.json/u);
+      expect(await readFile(path.join(dir, 'broken.xml'), 'utf8')).toMatch(
+        /name="the recording reads"[^>]*>\s*<error message="Cannot read the recording in /u,
+      );
     } finally {
       await rm(broken, { recursive: true, force: true });
     }

@@ -4,16 +4,17 @@
  * a sandbox of its own there, and reports, per operation, where the replies differ (compare.ts). Prints the
  * table, or the rows as JSON; exit code 0 when nothing drifts, 1 otherwise (or when a file of the recording
  * cannot be read), 2 on bad usage: a folder that holds no recording is one, and so is a mock that does not
- * answer or refuses the personas' sign-in, so that neither passes in CI as a run in which nothing drifts.
+ * answer or refuses the personas' sign-in, so that neither passes in CI as a run in which nothing drifts,
+ * and so is a JUnit report that cannot be written. A run that compared nothing still writes its JUnit
+ * report: one case in error that says why.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SANDBOX_NAME, SANDBOX_NAME_RULE } from '@ebank/contract';
-import { answerUsage, describeError, readArgs } from '../cli-args';
+import { answerUsage, describeError, readArgs, UNWRITABLE_REPORT, writeReport } from '../cli-args';
 import { NotARecording, readRecording, type Recording } from './recording';
 import { DEFAULT_PERSONA, driftRows, noDrift, replayRecording, ReplayStopped, signInAddresses } from './replay';
-import { driftSummary, formatDriftJson, formatDriftJUnit, formatDriftTable } from './report';
+import { driftSummary, formatDriftErrorJUnit, formatDriftJson, formatDriftJUnit, formatDriftTable } from './report';
 
 export const DRIFT_USAGE = `Usage: pnpm contract:drift --recording DIR --base URL [--email E[,E...]] [--passcode P] [--pin PIN]
                            [--sandbox NAME] [--junit FILE] [--json]
@@ -35,13 +36,15 @@ run again.
   --pin PIN         their transaction PIN (default ${DEFAULT_PERSONA.pin})
   --sandbox NAME    replay in this sandbox of the mock, which is kept (default: a new one, drift-<8 hex
                     digits>, removed at the end)
-  --junit FILE      also write a JUnit XML report to FILE: one test case per operation
+  --junit FILE      also write a JUnit XML report to FILE: one test case per operation (one case in
+                    error when the recording cannot be read or the replay cannot start)
   --json            print the rows as a JSON array instead of the table (operation, wire, exchanges,
                     replayed, ok, skipped, differences); everything else goes to stderr
   --help            this text
 
-Exit code 0 when no operation drifts, 1 otherwise, 2 on bad usage (a folder with no recording too) and
-when the replay cannot start: nothing answers at URL, or the mock refuses a persona's sign-in.`;
+Exit code 0 when no operation drifts, 1 otherwise, 2 on bad usage (a folder with no recording too, a
+--junit report that cannot be written) and when the replay cannot start: nothing answers at URL, or the
+mock refuses a persona's sign-in.`;
 
 export interface DriftIo {
   readonly stdout: (text: string) => void;
@@ -112,17 +115,25 @@ export async function runDrift(argv: readonly string[], io: DriftIo): Promise<nu
   if (!parsed.ok || parsed.help) return answerUsage(parsed, DRIFT_USAGE, io);
   const say = parsed.json ? io.stderr : io.stdout;
   const dir = path.resolve(io.cwd, parsed.recording);
+  const startedAt = new Date();
+  const start = performance.now();
+  const suite = () => ({ recording: dir, base: parsed.base, startedAt, durationMs: performance.now() - start });
+  /** A run that compared nothing: why, in one line, and in the JUnit report when one is asked for. */
+  const stopped = async (stage: 'recording' | 'replay', message: string, code: number) => {
+    io.stderr(`${message}\n`);
+    if (parsed.junit === undefined) return code;
+    const written = await writeReport(io, parsed.junit, formatDriftErrorJUnit(suite(), stage, message));
+    if (written === undefined) return UNWRITABLE_REPORT;
+    io.stderr(`JUnit report written to ${written} (1 test, 1 error, nothing compared)\n`);
+    return code;
+  };
   let recording: Recording;
   try {
     recording = await readRecording(dir);
   } catch (error) {
-    // A wrong folder is the caller's mistake (one line, bad usage); a broken file in a recording is not.
-    if (error instanceof NotARecording) {
-      io.stderr(`${error.message}\n`);
-      return 2;
-    }
-    io.stderr(`Cannot read the recording in ${dir}: ${describeError(error)}\n`);
-    return 1;
+    // A wrong folder is the caller's mistake (bad usage); a broken file in a recording is not.
+    if (error instanceof NotARecording) return stopped('recording', error.message, 2);
+    return stopped('recording', `Cannot read the recording in ${dir}: ${describeError(error)}`, 1);
   }
   // A sandbox of its own unless one is named: the replay's writes then change nothing else on the mock.
   const sandbox = parsed.sandbox ?? `drift-${randomBytes(4).toString('hex')}`;
@@ -133,8 +144,6 @@ export async function runDrift(argv: readonly string[], io: DriftIo): Promise<nu
   if (byPseudonym.size === 0) say(`Signing in as ${fallback} (recording.json lists no persona)\n`);
   say('\n');
 
-  const startedAt = new Date();
-  const start = performance.now();
   let results: Awaited<ReturnType<typeof replayRecording>>;
   try {
     results = await replayRecording({
@@ -148,8 +157,7 @@ export async function runDrift(argv: readonly string[], io: DriftIo): Promise<nu
     });
   } catch (error) {
     if (!(error instanceof ReplayStopped)) throw error;
-    io.stderr(`${error.message}\n`);
-    return 2;
+    return await stopped('replay', error.message, 2);
   } finally {
     if (parsed.sandbox === undefined) await removeSandbox(parsed.base, sandbox, io.fetch);
   }
@@ -159,25 +167,12 @@ export async function runDrift(argv: readonly string[], io: DriftIo): Promise<nu
     io.stderr(`${driftSummary(rows)}\n`);
   } else io.stdout(`${formatDriftTable(rows)}\n`);
 
-  let code = noDrift(rows) ? 0 : 1;
   if (parsed.junit !== undefined) {
-    const file = path.resolve(io.cwd, parsed.junit);
-    const xml = formatDriftJUnit(rows, {
-      recording: dir,
-      base: parsed.base,
-      startedAt,
-      durationMs: performance.now() - start,
-    });
-    try {
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, xml);
-      io.stderr(`JUnit report written to ${file} (${rows.length} operations)\n`);
-    } catch (error) {
-      io.stderr(`Could not write the JUnit report to ${file}: ${describeError(error)}\n`);
-      code = 1;
-    }
+    const written = await writeReport(io, parsed.junit, formatDriftJUnit(rows, suite()));
+    if (written === undefined) return UNWRITABLE_REPORT;
+    io.stderr(`JUnit report written to ${written} (${rows.length} operations)\n`);
   }
-  return code;
+  return noDrift(rows) ? 0 : 1;
 }
 
 /**

@@ -78,8 +78,8 @@ export interface DriftSuite {
 
 const seconds = (ms: number) => Math.round(Math.max(0, ms)) / 1000;
 
-/** One test case per operation (class `contract.drift`); a drifting one fails with its differences. */
-export function formatDriftJUnit(rows: readonly DriftRow[], suite: DriftSuite): string {
+/** A report's builder with its one suite, named and timed, with the recording and the base as properties. */
+function newReport(suite: DriftSuite) {
   const builder = junitReportBuilder.newBuilder();
   builder.name('contract:drift');
   const testSuite = builder
@@ -89,6 +89,39 @@ export function formatDriftJUnit(rows: readonly DriftRow[], suite: DriftSuite): 
     .time(seconds(suite.durationMs));
   testSuite.property('recording', attributeText(suite.recording));
   testSuite.property('base', attributeText(suite.base));
+  return { builder, testSuite };
+}
+
+/** The group and names of the one case of a run that could not replay. */
+export const DRIFT_ERROR_CASES = {
+  recording: { classname: 'contract.drift', name: 'the recording reads' },
+  replay: { classname: 'contract.drift', name: 'the replay starts' },
+} as const;
+
+/**
+ * The report of a run that compared nothing: the recording could not be read, or the replay could not
+ * start. One case in error (not a failure: nothing was compared), whose message says why, so that CI
+ * shows a run that did not happen, not an empty report or none.
+ */
+export function formatDriftErrorJUnit(
+  suite: DriftSuite,
+  stage: keyof typeof DRIFT_ERROR_CASES,
+  message: string,
+): string {
+  const { builder, testSuite } = newReport(suite);
+  const { classname, name } = DRIFT_ERROR_CASES[stage];
+  testSuite
+    .testCase()
+    .className(classname)
+    .name(name)
+    .time(seconds(suite.durationMs))
+    .error(attributeText(shorten(message, 500)), stage, bodyText(message));
+  return `${builder.build()}\n`;
+}
+
+/** One test case per operation (class `contract.drift`); a drifting one fails with its differences. */
+export function formatDriftJUnit(rows: readonly DriftRow[], suite: DriftSuite): string {
+  const { builder, testSuite } = newReport(suite);
   for (const row of rows) {
     const testCase = testSuite
       .testCase()
