@@ -4,6 +4,7 @@
  * keeps it and another tab starts on the default bank; signing in or out forgets it with the rest of the
  * portal's storage. Only the admin area imports this module.
  */
+import { SANDBOX_COOKIE } from '@ebank/contract';
 import { useSyncExternalStore } from 'react';
 import { storedValue } from '@/session/browser-storage';
 
@@ -58,6 +59,17 @@ export const adminSandbox = {
     kept.remove();
     gone = undefined;
     deleted = name;
+    changed();
+  },
+  /**
+   * Takes this browser out of the sandbox the server's cookie keeps it in (one opened by its link; the
+   * cookie is readable by design, decision 0043), so that the admin area acts on the default bank; with
+   * `deletedName`, because staff deleted that sandbox, which is said as {@link deletedOne} says it.
+   */
+  leaveBrowserSandbox(deletedName?: string) {
+    document.cookie = `${SANDBOX_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+    gone = undefined;
+    deleted = deletedName;
     changed();
   },
   /** The chosen sandbox is gone: back to the default bank, saying which sandbox went. */

@@ -187,17 +187,18 @@ export const sandboxesQuery = queryOptions({
 });
 
 /**
- * The sandbox this browser itself is in (by the server's cookie, as a visitor's is), when the admin area has
- * chosen none: then that is the bank it acts on. Null for the default bank, and wherever the server cannot
- * say (the in-browser demo).
+ * The sandbox this browser itself is in (by the server's cookie: a visitor's own, or one opened by its
+ * link), when the admin area has chosen none: then that is the bank it acts on. Null for the default bank,
+ * and wherever the server cannot say (the in-browser demo).
  */
 export const ownSandboxQuery = queryOptions({
   queryKey: [...staffKeys.sandboxes, 'own'] as const,
-  queryFn: async ({ signal }): Promise<string | null> => {
+  queryFn: async ({ signal }): Promise<{ readonly name: string; readonly perVisitor: boolean } | null> => {
     // Only a browser holding the server's cookie is in a sandbox of its own: the others need not ask.
     if (!inSandbox()) return null;
     try {
-      return (await staffReply(serverStaff.currentSandbox({ fetchOptions: { signal } }))).name;
+      const { name, perVisitor } = await staffReply(serverStaff.currentSandbox({ fetchOptions: { signal } }));
+      return name === null ? null : { name, perVisitor };
     } catch {
       return null;
     }

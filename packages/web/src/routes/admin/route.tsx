@@ -1,7 +1,7 @@
 import { createFileRoute, Link, Outlet, redirect, useRouter } from '@tanstack/react-router';
 import LogOut from 'lucide-react/icons/log-out';
 import { useEffect, useRef } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminSandbox, useAdminBank } from '@/api/admin-sandbox';
 import { ownSandboxQuery } from '@/api/staff';
 import { Brand } from '@/components/brand';
@@ -67,8 +67,10 @@ function AdminLayout() {
 /** Which bank the admin area acts on, a way back to the default bank, and why it is back, if a sandbox went. */
 function ActingOn() {
   const { sandbox, gone, deleted } = useAdminBank();
-  // A browser kept in a sandbox by its cookie (a visitor's) acts on that one when none is chosen.
+  // A browser kept in a sandbox by its cookie (a visitor's, or one opened by its link) acts on that one
+  // when none is chosen.
   const { data: own } = useQuery(ownSandboxQuery);
+  const queryClient = useQueryClient();
   const router = useRouter();
   const line = useRef<HTMLParagraphElement>(null);
   const shown = useRef<{ sandbox: string | undefined; gone: string | undefined }>(undefined);
@@ -90,7 +92,7 @@ function ActingOn() {
           {sandbox === undefined ? (
             own ? (
               <>
-                Acting on: <strong>this browser’s sandbox {own}</strong>
+                Acting on: <strong>this browser’s sandbox {own.name}</strong>
               </>
             ) : (
               <>
@@ -112,6 +114,22 @@ function ActingOn() {
             }}
           >
             {own ? 'Back to this browser’s sandbox' : 'Back to the default bank'}
+          </Button>
+        )}
+        {sandbox === undefined && own && !own.perVisitor && (
+          // Opened by its link (staff trying one before sending it): the way back to the default bank. A
+          // visitor's own sandbox has none: the server would give the browser another at its next page.
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => {
+              adminSandbox.leaveBrowserSandbox();
+              void queryClient.invalidateQueries({ queryKey: ownSandboxQuery.queryKey });
+              void router.invalidate();
+              line.current?.focus();
+            }}
+          >
+            Leave it for the default bank
           </Button>
         )}
         {gone !== undefined && sandbox === undefined && (

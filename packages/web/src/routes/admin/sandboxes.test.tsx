@@ -102,6 +102,44 @@ describe('the Sandboxes section', () => {
     expect((await sandboxItem('theirs')).queryByText('This browser')).not.toBeInTheDocument();
   });
 
+  describe('a browser put in a sandbox by its link (staff trying the link before sending it)', () => {
+    beforeEach(async () => {
+      await staffReply(direct.createSandbox({ body: { name: 'tried' } }));
+      document.cookie = `${SANDBOX_COOKIE}=tried; path=/`;
+      // The page's cookie goes with every call, as a browser's does: it picks the bank.
+      forwardFetch(bank.base, { withCookies: true });
+    });
+
+    it('acts on that sandbox, and leaves it for the default bank when asked', async () => {
+      const app = renderApp('/wp-user/admin/sandboxes');
+      const line = await screen.findByText(/^Acting on:/u, {}, WAIT);
+      await waitFor(() => {
+        expect(line).toHaveTextContent('Acting on: this browser’s sandbox tried');
+      }, WAIT);
+      await app.user.click(screen.getByRole('button', { name: 'Leave it for the default bank' }));
+      await waitFor(() => {
+        expect(screen.getByText(/^Acting on:/u)).toHaveTextContent('Acting on: the default bank');
+      }, WAIT);
+      expect(document.cookie).not.toContain(SANDBOX_COOKIE);
+      expect(screen.queryByRole('button', { name: 'Leave it for the default bank' })).not.toBeInTheDocument();
+      // The sandbox is still there for those who have its link.
+      expect((await staffReply(direct.listSandboxes())).sandboxes.map((s) => s.name)).toContain('tried');
+    });
+
+    it('leaves it when staff delete it, so that no call makes it again', async () => {
+      const app = renderApp('/wp-user/admin/sandboxes');
+      await app.user.click((await sandboxItem('tried')).getByRole('button', { name: 'Delete tried' }));
+      await app.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+      const acting = await screen.findByText(/^Deleted sandbox tried\. Acting on:/u, {}, WAIT);
+      expect(acting).toHaveTextContent('Deleted sandbox tried. Acting on: the default bank');
+      expect(document.cookie).not.toContain(SANDBOX_COOKIE);
+      await waitFor(() => {
+        expect(screen.queryByRole('heading', { name: 'tried' })).not.toBeInTheDocument();
+      }, WAIT);
+      expect((await staffReply(direct.listSandboxes())).sandboxes.map((s) => s.name)).not.toContain('tried');
+    });
+  });
+
   it('marks no sandbox when this browser is in none', async () => {
     await staffReply(direct.createSandbox({ body: { name: 'theirs' } }));
     renderApp('/wp-user/admin/sandboxes');
