@@ -57,6 +57,19 @@ describe('the conformance check against the mock bank', () => {
     expect(bank.app.bank().digest()).toBe(before);
   });
 
+  it('with --sandbox passes on every row, reads and writes, and leaves the default bank as it was', async () => {
+    const before = bank.app.bank().digest();
+    const rows = await runConformance({ base: bank.base, sandbox: 'ci-run-1' });
+
+    expect(failures(rows)).toEqual([]);
+    expect(bank.app.bank().digest()).toBe(before);
+    // The writes went to the sandbox, which is kept.
+    const box = bank.app.sandboxes.find('ci-run-1');
+    expect(box?.bank().digest()).not.toBe(before);
+    // A second run in a sandbox of its own starts from the seed: no rate limit or earlier sign-up in the way.
+    expect(failures(await runConformance({ base: bank.base, sandbox: 'ci-run-2' }))).toEqual([]);
+  });
+
   it('passes in the multipart encoding too', async () => {
     const rows = await runConformance({ base: bank.base, readOnly: true, encoding: 'multipart' });
     expect(failures(rows)).toEqual([]);

@@ -6,7 +6,16 @@
 import { describe, expect, it } from 'vitest';
 import { operationNames, operations, type OperationName } from '@ebank/contract';
 import { parseCheckArgs } from './args';
-import { allPass, HostUnreachable, networkReason, REFUSALS, runConformance, SIGN_IN, type CheckRow } from './check';
+import {
+  allPass,
+  HostUnreachable,
+  networkReason,
+  REFUSALS,
+  runConformance,
+  SIGN_IN,
+  SignInNotFound,
+  type CheckRow,
+} from './check';
 import { json, refusal, standIn } from './stand-in';
 import { formatTable } from './table';
 
@@ -171,18 +180,51 @@ describe('the conformance check', () => {
     expect(rows.filter((r) => !r.ok && !r.skipped).map((r) => r.operation)).toEqual(['sign-in']);
   });
 
-  it('asks whether the base is right when the sign-in is answered 404, and only then', async () => {
+  it('stops at a sign-in answered 404 (the API is not at that base), asking whether the base is right', async () => {
     const host = standIn(() => ({ status: 404, body: refusal('Nothing at POST /wrong/api/users.php') }));
-    const rows = await runConformance({ base: 'http://host.test/wrong', readOnly: true, fetch: host.fetch });
-    expect(rowOf(rows, 'sign-in')?.issues).toEqual([
-      'no user token for demo@bank.test: Nothing at POST /wrong/api/users.php ' +
-        "(404: is http://host.test/wrong/ the API's base? The calls go to http://host.test/wrong/api/users.php)",
-    ]);
+    const told: CheckRow[] = [];
+    const error = await runConformance({
+      base: 'http://host.test/wrong',
+      readOnly: true,
+      fetch: host.fetch,
+      onRow: (row) => told.push(row),
+    }).then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    );
+    expect(error).toBeInstanceOf(SignInNotFound);
+    expect(error).toMatchObject({
+      message:
+        'The sign-in at http://host.test/wrong/api/users.php was answered 404: Nothing at POST /wrong/api/users.php',
+      advice:
+        "No operation was checked: is http://host.test/wrong/ the API's base (the calls go to http://host.test/wrong/api/users.php), and the account's address right?",
+      kind: 'not-found',
+    });
+    // Nothing past the sign-in was sent.
+    expect(host.sent()).toEqual(SIGN_IN);
+    // Another refusal of the sign-in is a row, as before.
     const refused = standIn((d) =>
       d.name === 'login' ? { status: 401, body: refusal('Incorrect passcode.') } : undefined,
     );
     const again = await runConformance({ base: 'http://host.test/', readOnly: true, fetch: refused.fetch });
     expect(rowOf(again, 'sign-in')?.issues).toEqual(['no user token for demo@bank.test: Incorrect passcode.']);
+  });
+
+  it('sends every request to the sandbox it is given, by the header the mock reads', async () => {
+    const host = standIn();
+    const seen: (string | null)[] = [];
+    const rows = await runConformance({
+      base: 'http://host.test/',
+      readOnly: true,
+      sandbox: 'ci-42',
+      fetch: (url, init) => {
+        seen.push(new Headers(init?.headers).get('X-Mock-Sandbox'));
+        return host.fetch(url, init);
+      },
+    });
+    expect(allPass(rows)).toBe(true);
+    expect(seen.length).toBe(rows.length);
+    expect(new Set(seen)).toEqual(new Set(['ci-42']));
   });
 
   it('tells of every row as it is made, with how long its request took', async () => {
@@ -350,6 +392,7 @@ describe('the command line', () => {
         passcode: undefined,
         pin: undefined,
         readOnly: false,
+        sandbox: undefined,
         encoding: undefined,
       },
       reports: { junit: undefined, json: false },
@@ -367,6 +410,8 @@ describe('the command line', () => {
       '--pin',
       '2468',
       '--read-only',
+      '--sandbox',
+      'ci-42',
       '--encoding',
       'multipart',
       '--junit',
@@ -382,6 +427,7 @@ describe('the command line', () => {
         passcode: '135790',
         pin: '2468',
         readOnly: true,
+        sandbox: 'ci-42',
         encoding: 'multipart',
       },
       reports: { junit: 'reports/contract.xml', json: true },
@@ -402,6 +448,10 @@ describe('the command line', () => {
     [['--base', 'http://h/', '--passcode', '123456'], /--email and --passcode go together/u],
     [['--base', 'http://h/', '--encoding', 'json'], /--encoding must be urlencoded or multipart/u],
     [['--base', 'http://h/', '--pin', '12'], /--pin must be 4 digits/u],
+    [
+      ['--base', 'http://h/', '--sandbox', 'CI 42'],
+      /^--sandbox must be 1 to 40 lowercase letters, digits or dashes, not 'CI 42'$/u,
+    ],
     [['--base', 'http://h/', '--readonly'], /Unknown option '--readonly'/u],
     [['--base', 'http://h/', 'extra'], /positional/u],
     [['--base', 'http://h/', '--junit'], /^Option '--junit <value>' argument missing$/u],

@@ -21,6 +21,7 @@ import {
   hostErrorMessage,
   operationNames,
   operations,
+  SANDBOX_HEADER,
   selectorLabel,
   TransferFieldsSchema,
   type CallArgs,
@@ -63,6 +64,8 @@ export interface CheckOptions {
   /** Body encoding when no file is sent (the portal's default is urlencoded). */
   readonly encoding?: WireEncoding | undefined;
   readonly seed?: number | undefined;
+  /** Send every request to this sandbox of the mock (`X-Mock-Sandbox`), which the mock makes at its first use. */
+  readonly sandbox?: string | undefined;
   readonly fetch?: typeof fetch | undefined;
   /** Told of every row as it is made, with how long its request took (0 when nothing was sent). */
   readonly onRow?: ((row: CheckRow, durationMs: number) => void) | undefined;
@@ -107,29 +110,62 @@ export const REFUSALS = {
   unknownCrud: 'refusal: unknown crud',
 } as const;
 
+/** A run that stopped before it could check anything worth a row: one line, and the advice after it. */
+export class CheckStopped extends Error {
+  constructor(
+    message: string,
+    /** The line that follows the message: that nothing was checked, and what to look at. */
+    readonly advice: string,
+    /** Why, as a word (the JUnit report's error type). */
+    readonly kind: 'unreachable' | 'not-found',
+  ) {
+    super(message);
+    this.name = 'CheckStopped';
+  }
+}
+
 /**
  * Nothing answered the check's first request at the host's address (nothing listens there, the name does
  * not resolve, the TLS handshake fails): no operation could be checked, so the run stops there instead of
  * giving every row the same failure. A host that has answered once and then stops keeps its rows.
  */
-export class HostUnreachable extends Error {
-  /** The line that follows the message: that nothing was checked, and what to look at. */
-  readonly advice: string;
-
+export class HostUnreachable extends CheckStopped {
   constructor(
     /** The API base, as checked. */
     readonly base: string,
     /** What the network said, such as `connect ECONNREFUSED 127.0.0.1:8080`. */
     readonly reason: string,
   ) {
-    super(`Nothing answered at ${base}: ${reason}`);
-    this.name = 'HostUnreachable';
     const port = URL.canParse(base) ? new URL(base).port : '';
     // fetch refuses the ports the fetch standard blocks (9, 25, 6000, ...) without trying them.
-    this.advice =
+    super(
+      `Nothing answered at ${base}: ${reason}`,
       reason === 'bad port'
         ? `No operation was checked: fetch never connects to port ${port}, one the fetch standard blocks; use another.`
-        : 'No operation was checked: is the host running, and listening at that address?';
+        : 'No operation was checked: is the host running, and listening at that address?',
+      'unreachable',
+    );
+    this.name = 'HostUnreachable';
+  }
+}
+
+/**
+ * The sign-in was answered 404: most likely the API is not at this base (the server answers, but not
+ * there), else the account is unknown. Every call that needs a token would be skipped and the rest would
+ * be judged against a page that is not the API, so the run stops there.
+ */
+export class SignInNotFound extends CheckStopped {
+  constructor(
+    readonly base: string,
+    /** What the reply said, if it said anything. */
+    readonly reply: string | undefined,
+  ) {
+    super(
+      `The sign-in at ${base}${API_PATH} was answered 404${reply === undefined ? '' : `: ${reply}`}`,
+      `No operation was checked: is ${base} the API's base (the calls go to ${base}${API_PATH}), and the account's address right?`,
+      'not-found',
+    );
+    this.name = 'SignInNotFound';
   }
 }
 
@@ -405,11 +441,21 @@ const REFUSAL_WIRE: Readonly<Record<keyof typeof REFUSALS, string>> = {
 
 /**
  * Runs the check and returns one row per request, in the order they were sent; throws
- * {@link HostUnreachable} when nothing answers the first request.
+ * {@link HostUnreachable} when nothing answers the first request, {@link SignInNotFound} when the sign-in
+ * is answered 404.
  */
 export async function runConformance(options: CheckOptions): Promise<CheckRow[]> {
   const base = options.base.endsWith('/') ? options.base : `${options.base}/`;
-  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  const anyFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  const { sandbox } = options;
+  const doFetch: typeof fetch =
+    sandbox === undefined
+      ? anyFetch
+      : (input, init) => {
+          const headers = new Headers(init?.headers);
+          headers.set(SANDBOX_HEADER, sandbox);
+          return anyFetch(input, { ...init, headers });
+        };
   const seed = options.seed ?? DEFAULT_SEED;
   const session: Session = {
     email: options.email ?? DEMO_ACCOUNT.email,
@@ -548,16 +594,14 @@ export async function runConformance(options: CheckOptions): Promise<CheckRow[]>
       }
       if (tokens.user === undefined) {
         const why = login?.message ?? rows.at(-1)?.note ?? 'the login was refused';
-        // A sign-in the host says is not there is most likely a wrong base, not a wrong account.
-        const where =
-          rows.at(-1)?.status === 404 ? ` (404: is ${base} the API's base? The calls go to ${base}${API_PATH})` : '';
+        if (rows.at(-1)?.status === 404) throw new SignInNotFound(base, rows.at(-1)?.note);
         push({
           operation: SIGN_IN_ROW,
           wire: 'crud=userlogin',
           status: undefined,
           ok: false,
           checkedAgainst: 'none',
-          issues: [`no user token for ${session.email}: ${why}${where}`],
+          issues: [`no user token for ${session.email}: ${why}`],
         });
       }
     }

@@ -7,7 +7,7 @@
  * the report could not be written where asked.
  */
 import { parseCheckArgs, USAGE } from './args';
-import { allPass, HostUnreachable, runConformance, type CheckRow, type TimedRow } from './check';
+import { allPass, CheckStopped, runConformance, type CheckRow, type TimedRow } from './check';
 import { formatJson } from './json';
 import { formatJUnit, formatUnreachableJUnit, junitCounts, type JUnitSuite } from './junit';
 import { formatTable, summary } from './table';
@@ -52,7 +52,7 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
       onRow: (row, durationMs) => durations.set(row, durationMs),
     });
   } catch (error) {
-    if (error instanceof HostUnreachable) {
+    if (error instanceof CheckStopped) {
       // One line, not a row per operation with the same error; the exit code of a run that could not start.
       io.stderr(`${error.message}\n${error.advice}\n`);
       if (reports.junit !== undefined) {

@@ -10,7 +10,7 @@
  */
 import { operations, type OperationName } from '@ebank/contract';
 import junitReportBuilder, { type TestCase } from 'junit-report-builder';
-import { REFUSALS, SIGN_IN, type CheckRow, type HostUnreachable, type TimedRow } from './check';
+import { REFUSALS, SIGN_IN, type CheckRow, type CheckStopped, type TimedRow } from './check';
 
 export interface JUnitSuite {
   /** The host's API base, as checked. */
@@ -127,7 +127,7 @@ export const UNREACHABLE_CASE = { classname: 'contract.host', name: 'the host an
  * The report of a run that nothing answered: one case in error (not a failure: nothing was checked), whose
  * message says where and why.
  */
-export function formatUnreachableJUnit(unreachable: HostUnreachable, suite: JUnitSuite): string {
+export function formatUnreachableJUnit(unreachable: CheckStopped, suite: JUnitSuite): string {
   const { builder, testSuite } = newReport(suite);
   testSuite
     .testCase()
@@ -136,7 +136,7 @@ export function formatUnreachableJUnit(unreachable: HostUnreachable, suite: JUni
     .time(seconds(suite.durationMs))
     .error(
       attributeText(unreachable.message),
-      'unreachable',
+      unreachable.kind,
       bodyText(`${unreachable.message}\n${unreachable.advice}`),
     );
   return `${builder.build()}\n`;
