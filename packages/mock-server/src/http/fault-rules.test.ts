@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_PASSCODE } from '../bank/seed';
 import { testApp } from '../testing/harness';
 import type { MockApp } from './app';
-import { FaultRules, SIMULATED_FAULT_MESSAGE } from './fault-rules';
+import { FaultRules, MAX_FAULT_RULES, SIMULATED_FAULT_MESSAGE } from './fault-rules';
 
 let mock: MockApp;
 beforeEach(async () => {
@@ -118,6 +118,28 @@ describe('FaultRules', () => {
     const fired = draws.map((draw) => rules.take('getInstitution', () => draw) !== undefined);
     expect(fired).toEqual([true, false, true, false]);
     expect(rules.take('login', () => 0)).toBeUndefined();
+  });
+
+  it('keeps a spent rule listed and removable by its id until the room is needed', () => {
+    const rules = new FaultRules();
+    const spent = rules.add({ operation: 'getInstitution', times: 1 });
+    rules.take('getInstitution', () => 0);
+    rules.add({ operation: 'login' });
+    expect(rules.list().map((rule) => [rule.id, rule.remaining])).toEqual([
+      [spent.id, 0],
+      ['fault-2', null],
+    ]);
+    rules.remove(spent.id);
+    expect(rules.list().map((rule) => rule.id)).toEqual(['fault-2']);
+    // A full set makes room by forgetting the spent rules, then refuses when every rule is live.
+    rules.clear();
+    const first = rules.add({ operation: 'getInstitution', times: 1 });
+    rules.take('getInstitution', () => 0);
+    for (let i = 1; i < MAX_FAULT_RULES; i++) rules.add({ operation: 'login' });
+    rules.add({ operation: 'login' });
+    expect(rules.list().map((rule) => rule.id)).not.toContain(first.id);
+    expect(rules.list()).toHaveLength(MAX_FAULT_RULES);
+    expect(() => rules.add({ operation: 'login' })).toThrow(/^At most 100 fault rules are kept/u);
   });
 
   it('draws a delay between a range’s ends', () => {

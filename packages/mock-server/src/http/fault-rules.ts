@@ -35,7 +35,8 @@ export class FaultRules {
   add(input: FaultRuleInput): FaultRule {
     const operation =
       operationNamed(input.operation) ?? refuse('invalid', 'operation: not an operation of the contract');
-    this.rules = this.rules.filter((rule) => this.remaining(rule) !== 0);
+    // A spent rule stays listed (with how often it fired) and removable by its id, until room is needed.
+    if (this.rules.length >= MAX_FAULT_RULES) this.rules = this.rules.filter((rule) => this.remaining(rule) !== 0);
     if (this.rules.length >= MAX_FAULT_RULES)
       refuse('conflict', `At most ${MAX_FAULT_RULES} fault rules are kept: clear them first (DELETE /__mock/faults)`);
     const rule: Rule = { ...input, operation, id: `fault-${this.nextId++}`, fired: 0 };
