@@ -6,7 +6,7 @@
  */
 import { describeLoadFailure } from '../cli-args';
 
-// The command reads the working tree's contract as it starts: one that does not compile is one line and
+// The command reads the working tree's contract as it starts: one that does not load is one line and
 // bad usage (2), never a stack trace that CI would read as a breaking change (1).
 const command = await import('./command').catch((error: unknown) => {
   process.stderr.write(

@@ -195,7 +195,7 @@ describe('contract:diff on fixture contracts', () => {
     expect(stderr).toBe("contract:diff: 'gone' is not a commit of this repository (git rev-parse found nothing)\n");
   });
 
-  it('exits 2 with one line, never 1 (a breaking change), when a contract does not compile', async () => {
+  it('exits 2 with one line, never 1 (a breaking change), when a contract does not load (a syntax error)', async () => {
     let stdout = '';
     let stderr = '';
     const code = await runDiff(['--base', 'broken'], {
