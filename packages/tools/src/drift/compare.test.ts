@@ -46,9 +46,12 @@ describe('compareReplies', () => {
       ),
     ).toEqual([
       { kind: 'shape', path: 'body.a.b', recorded: 'number 1', replayed: 'string "text"' },
-      { kind: 'shape', path: 'body.gone', recorded: 'string "x"', replayed: 'null (absent)' },
-      { kind: 'shape', path: 'body.list.0.extra', recorded: 'null (absent)', replayed: 'array a list' },
-      { kind: 'shape', path: 'body.added', recorded: 'null (absent)', replayed: 'boolean true' },
+      { kind: 'shape', path: 'body.gone', recorded: 'string "x"', replayed: '(absent)' },
+      { kind: 'shape', path: 'body.list.0.extra', recorded: '(absent)', replayed: 'a list' },
+      { kind: 'shape', path: 'body.added', recorded: '(absent)', replayed: 'boolean true' },
+    ]);
+    expect(compareReplies(reply({ pic: 'http://x/p.png' }), reply({ pic: null }), context())).toEqual([
+      { kind: 'shape', path: 'body.pic', recorded: 'string "http://x/p.png"', replayed: 'null' },
     ]);
     expect(compareReplies({ status: 200, body: null, json: false }, reply({}), context())).toEqual([
       { kind: 'shape', path: 'body', recorded: 'not JSON', replayed: 'JSON' },

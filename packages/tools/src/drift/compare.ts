@@ -62,6 +62,13 @@ export function shown(value: Json | undefined): string {
   return text.length <= MAX_SHOWN ? text : `${text.slice(0, MAX_SHOWN - 3)}...`;
 }
 
+/** A value with its kind, as a difference of shape shows it: `number 1`, `string "x"`, `null`, `a list`. */
+function typed(kind: Kind, value: Json | undefined): string {
+  if (kind === 'null') return value === undefined ? '(absent)' : 'null';
+  if (kind === 'object' || kind === 'array') return shown(value);
+  return `${kind} ${shown(value)}`;
+}
+
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
 
 /** Whether a replayed text agrees with a recorded one, where each pseudonym in the recorded stands for any text. */
@@ -105,7 +112,7 @@ function walk(
   const a = kindOf(recorded);
   const b = kindOf(replayed);
   if (a !== b) {
-    out.push({ kind: 'shape', path, recorded: `${a} ${shown(recorded)}`, replayed: `${b} ${shown(replayed)}` });
+    out.push({ kind: 'shape', path, recorded: typed(a, recorded), replayed: typed(b, replayed) });
     return;
   }
   if (isObject(recorded) && isObject(replayed)) {
