@@ -332,6 +332,8 @@ describe('the admin area', () => {
     await app.user.click(await screen.findByRole('button', { name: 'Restore before' }, WAIT));
     await app.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Restore' }));
     expect(await screen.findByText('Restored before.', {}, WAIT)).toBeInTheDocument();
+    // One result line at a time: the save's has gone.
+    expect(screen.queryByText('Saved as before.')).not.toBeInTheDocument();
     expect((await state()).kyc).toHaveLength(1);
 
     await app.user.click(screen.getByRole('button', { name: 'Delete before' }));

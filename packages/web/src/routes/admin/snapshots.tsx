@@ -48,7 +48,9 @@ function SnapshotsPage() {
     },
   );
   const form = useForm({ resolver, defaultValues: { name: '' } });
+  // One result line at a time: a save's line goes when the list is acted on, and the other way round.
   const submit = useFormSubmit(form, async ({ name }) => {
+    act.reset();
     await save.mutateAsync(name).then(
       () => {
         form.reset();
@@ -109,6 +111,7 @@ function SnapshotsPage() {
                     confirm="Restore"
                     disabled={act.isPending}
                     onConfirm={() => {
+                      save.reset();
                       act.mutate({ restore: snapshot.name });
                     }}
                   >
@@ -122,6 +125,7 @@ function SnapshotsPage() {
                     confirm="Delete"
                     disabled={act.isPending}
                     onConfirm={() => {
+                      save.reset();
                       act.mutate({ delete: snapshot.name });
                     }}
                   >
