@@ -95,13 +95,8 @@ function ConfirmPage() {
             </p>
           )}
         </CardContent>
-        <CardFooter className="flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-          <Button asChild variant="outline" className="w-full sm:w-auto">
-            <Link to="/dashboard/send">
-              <ArrowLeft aria-hidden="true" />
-              Edit
-            </Link>
-          </Button>
+        {/* Confirmed comes first to the keyboard too, as on a phone's screen; Edit is drawn to its left. */}
+        <CardFooter className="flex-col gap-3 sm:flex-row-reverse sm:justify-between">
           <div className="grid w-full gap-2 sm:w-auto sm:justify-items-end">
             <Button
               size="lg"
@@ -118,6 +113,12 @@ function ConfirmPage() {
             </Button>
             <DisabledReason className="sm:text-right" {...why.reasonProps} />
           </div>
+          <Button asChild variant="outline" className="w-full sm:w-auto">
+            <Link to="/dashboard/send">
+              <ArrowLeft aria-hidden="true" />
+              Edit
+            </Link>
+          </Button>
         </CardFooter>
       </Card>
     </div>

@@ -167,14 +167,15 @@ function SendPage() {
                 placeholder="What is this transfer for?"
                 multiline
               />
-              <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-                <Button variant="ghost" onClick={startOver}>
-                  <RotateCcw aria-hidden="true" />
-                  Start over
-                </Button>
+              {/* Continue comes first to the keyboard too: Tab from the note reaches it, not Start over. */}
+              <div className="flex flex-col gap-3 sm:flex-row-reverse sm:justify-between">
                 <Button type="submit" size="lg" pending={submit.pending}>
                   Continue
                   <ArrowRight aria-hidden="true" />
+                </Button>
+                <Button variant="ghost" onClick={startOver}>
+                  <RotateCcw aria-hidden="true" />
+                  Start over
                 </Button>
               </div>
             </form>

@@ -117,6 +117,17 @@ describe('the transfer form', () => {
     expect(window.sessionStorage.getItem(TRANSFER_STORAGE_KEY)).toBeNull();
   });
 
+  it('takes the keyboard from the note to Continue, and Start over only after it', async () => {
+    keep();
+    const { app } = setup();
+    await screen.findByRole('textbox', { name: 'Bank' });
+    transferField('note').focus();
+    await app.user.tab();
+    expect(screen.getByRole('button', { name: 'Continue' })).toHaveFocus();
+    await app.user.tab();
+    expect(screen.getByRole('button', { name: 'Start over' })).toHaveFocus();
+  });
+
   it('goes on to the review with the transfer and its display amount kept', async () => {
     const { app } = setup();
     await fillForm(app, transferForm({ amount: '1234.5' }));
@@ -246,6 +257,18 @@ describe('the transfer review', () => {
     expect(confirmed).toHaveAccessibleDescription('The amount must be below your available balance.');
     // Next to the button, in the same group.
     expect(confirmed.parentElement).toHaveTextContent('The amount must be below your available balance.');
+  });
+
+  it('takes the keyboard to Confirmed before Edit', async () => {
+    keep(transferForm({ amount: '80' }), '$80.00');
+    const { app } = setup({ getServiceCharge: () => serviceCharge(10, 5120) }, CONFIRM);
+    const confirmed = await screen.findByRole('button', { name: 'Confirmed' });
+    await waitFor(() => {
+      expect(confirmed).toBeEnabled();
+    });
+    confirmed.focus();
+    await app.user.tab();
+    expect(screen.getByRole('link', { name: 'Edit' })).toHaveFocus();
   });
 
   it('goes on to the PIN below the balance', async () => {
