@@ -415,10 +415,17 @@ const PAYEE = {
   Note: 'Rent',
 };
 
-/** Opens the transfer form, fills it for {@link PAYEE} with this amount, and continues to the confirmation. */
-export async function fillTransfer(page: Page, amount: string) {
+/**
+ * Opens the transfer form, fills it for {@link PAYEE} (with `payee`'s fields instead, if given) with this
+ * amount, and continues to the confirmation.
+ */
+export async function fillTransfer(
+  page: Page,
+  amount: string,
+  payee: Partial<Record<keyof typeof PAYEE, string>> = {},
+) {
   await page.goto('/wp-user/dashboard/send');
-  for (const [label, value] of Object.entries(PAYEE))
+  for (const [label, value] of Object.entries({ ...PAYEE, ...payee }))
     await page.getByRole('textbox', { name: label, exact: true }).fill(value);
   await page.getByRole('spinbutton', { name: 'Amount' }).fill(amount);
   await page.getByRole('button', { name: 'Continue' }).click();

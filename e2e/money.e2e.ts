@@ -1,5 +1,6 @@
 /** Money journeys: deposits confirmed by staff, payments, fixed deposits, upgrades, bank transfers. */
 import { choose, expect, fillTransfer, PIN, pngFile, signInAsAdmin, test, typeCode } from './fixtures';
+import { overflowAtEachWidth } from './overflow';
 
 const PROOF = pngFile('receipt.png');
 
@@ -120,4 +121,42 @@ test('a transfer: the form says the fee; a reload of the code step keeps it, and
   expect(await codesSent()).toBe(1);
   await expect(page).toHaveURL(/\/wp-user\/dashboard\/?$/u, { timeout: 8_000 });
   await expect(page.getByRole('region', { name: 'Available Balance' })).toContainText('$3,620.00');
+});
+
+test('a payee of long unbroken words wraps: the review, the PIN, the notification and the transactions', async ({
+  signIn,
+  bank,
+}) => {
+  const name = 'Wolfeschlegelsteinhausenbergerdorffvoralternwarengewissenhaftschaferswessen';
+  const page = await signIn('demo@bank.test', '/wp-user/dashboard/send');
+  await fillTransfer(page, '1500', { 'Account holder name': name, Note: `Invoice-${'0'.repeat(70)}` });
+  await expect(page.getByRole('heading', { name: 'Review your transfer' })).toBeVisible();
+  expect(await overflowAtEachWidth(page, 'the review of a long payee')).toEqual([]);
+  await page.getByRole('button', { name: 'Confirmed' }).click();
+  await expect(page.getByRole('heading', { name: 'Enter your transaction PIN' })).toBeVisible();
+  expect(await overflowAtEachWidth(page, 'the PIN step for a long payee')).toEqual([]);
+  await typeCode(page, 'Transaction PIN', PIN);
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Transfer Authorization Code is required' })).toBeVisible();
+  await typeCode(page, 'Authorization code', await bank.latestCode('demo@bank.test', 'transfer-code'));
+  await page.getByRole('button', { name: 'Confirm Code' }).click();
+  await expect(page).toHaveURL(/\/wp-user\/dashboard\/?$/u, { timeout: 8_000 });
+
+  // A table scrolls inside its box when it must; a name alone must not make it, so the amounts stay in view.
+  const tablesScrolling = () =>
+    page.evaluate(
+      () =>
+        [...document.querySelectorAll('table')].filter((table) => {
+          const box = table.parentElement;
+          return box !== null && box.scrollWidth > box.clientWidth + 1;
+        }).length,
+    );
+  for (const where of ['/wp-user/dashboard', '/wp-user/dashboard/statements', '/wp-user/dashboard/notifications']) {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(where);
+    await expect(page.getByText(name).first()).toBeVisible();
+    expect(await overflowAtEachWidth(page, where)).toEqual([]);
+    await page.setViewportSize({ width: 320, height: 800 });
+    expect(await tablesScrolling()).toBe(0);
+  }
 });

@@ -75,7 +75,7 @@ function NotificationsPage() {
                   <h2
                     id={titleId}
                     tabIndex={-1}
-                    className="flex flex-wrap items-center gap-2 font-semibold outline-none"
+                    className="flex flex-wrap items-center gap-2 font-semibold wrap-anywhere outline-none"
                   >
                     {notification.title}
                     {isUnread && (
@@ -84,7 +84,7 @@ function NotificationsPage() {
                       </span>
                     )}
                   </h2>
-                  <p className="text-sm break-words text-muted-foreground">{notification.body}</p>
+                  <p className="text-sm wrap-anywhere text-muted-foreground">{notification.body}</p>
                 </div>
                 {isUnread && (
                   <Button

@@ -61,7 +61,7 @@ export function TransactionsTable({
         <caption className="sr-only">{caption}</caption>
         <thead className="text-left text-xs font-medium tracking-wide text-muted-foreground uppercase">
           <tr className="border-b">
-            <th scope="col" className="px-5 py-2 font-medium sm:px-3">
+            <th scope="col" className="py-2 pr-2 pl-5 font-medium sm:px-3">
               Transaction
             </th>
             <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">
@@ -73,7 +73,7 @@ export function TransactionsTable({
             <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">
               Status
             </th>
-            <th scope="col" className="px-5 py-2 text-right font-medium sm:px-3">
+            <th scope="col" className="py-2 pr-5 pl-2 text-right font-medium sm:px-3">
               Amount
             </th>
           </tr>
@@ -86,7 +86,8 @@ export function TransactionsTable({
             const date = formatDate(transaction.date);
             return (
               <tr key={`${transaction.date}-${String(index)}`} className="border-b last:border-b-0">
-                <td className="px-5 py-3 align-top sm:px-3 sm:align-middle">
+                {/* On a phone the two cells keep their outer padding, and less between them: 320 px holds both. */}
+                <td className="py-3 pr-2 pl-5 align-top sm:px-3 sm:align-middle">
                   <div className="flex items-start gap-3 sm:items-center">
                     <span
                       aria-hidden="true"
@@ -102,7 +103,7 @@ export function TransactionsTable({
                       {credit ? <ArrowDownLeft className="size-4" /> : <ArrowUpRight className="size-4" />}
                     </span>
                     <div className="grid min-w-0 gap-1">
-                      <span className="font-medium break-words">{transaction.name}</span>
+                      <span className="font-medium wrap-anywhere">{transaction.name}</span>
                       <span className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground sm:hidden">
                         {date}
                         <StatusBadge status={transaction.status} />
@@ -117,7 +118,7 @@ export function TransactionsTable({
                 <td className="hidden px-3 py-3 sm:table-cell">
                   <StatusBadge status={transaction.status} />
                 </td>
-                <td className="px-5 py-3 text-right align-top whitespace-nowrap sm:px-3 sm:align-middle">
+                <td className="py-3 pr-5 pl-2 text-right align-top whitespace-nowrap sm:px-3 sm:align-middle">
                   <span
                     className={cn(
                       'font-semibold tabular-nums',

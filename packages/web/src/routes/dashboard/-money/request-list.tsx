@@ -41,7 +41,7 @@ export function RequestList({
             {rows.map((row, index) => (
               <li key={`${row.created_at}-${index}`} className="flex items-center justify-between gap-3 py-3">
                 <div className="min-w-0">
-                  <p className="font-medium">{row.plan ?? row.type}</p>
+                  <p className="font-medium wrap-anywhere">{row.plan ?? row.type}</p>
                   <p className="text-sm text-muted-foreground">
                     {row.plan === undefined
                       ? formatDate(row.created_at)

@@ -54,7 +54,7 @@ export function PrintedStatement({
           {transactions.map((transaction, index) => (
             <tr key={`${transaction.date}-${String(index)}`} className="break-inside-avoid border-b">
               <td className="py-1 pr-3 whitespace-nowrap tabular-nums">{formatDate(transaction.date)}</td>
-              <td className="py-1 pr-3 break-words">{transaction.name}</td>
+              <td className="py-1 pr-3 wrap-anywhere">{transaction.name}</td>
               <td className="py-1 pr-3 capitalize">{transaction.transaction_type}</td>
               <td className="py-1 pr-3 capitalize">{statusLabel(transaction.status)}</td>
               <td className="py-1 text-right whitespace-nowrap tabular-nums">{signedAmount(transaction, currency)}</td>

@@ -65,7 +65,7 @@ function ConfirmPage() {
             {TRANSFER_FIELDS.map((name) => (
               <div key={name} className={name === 'note' ? 'sm:col-span-2' : undefined}>
                 <dt className="text-sm text-muted-foreground">{TRANSFER_LABELS[name]}</dt>
-                <dd className="font-medium break-words whitespace-pre-line">
+                <dd className="font-medium whitespace-pre-line wrap-anywhere">
                   {name === 'amount' ? formatAmount(transfer.amount, currency) : transfer[name]}
                 </dd>
               </div>

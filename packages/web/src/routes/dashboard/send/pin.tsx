@@ -153,7 +153,7 @@ function PinPage() {
             description={
               <>
                 Authorise <strong className="font-semibold text-foreground">{amount}</strong> to{' '}
-                <strong className="font-semibold text-foreground">{transfer.act_hold_name}</strong>.
+                <strong className="font-semibold wrap-anywhere text-foreground">{transfer.act_hold_name}</strong>.
               </>
             }
             label="Transaction PIN"
