@@ -84,6 +84,21 @@ describe('settings: e-mail', () => {
     expect(bank.callsTo('changeEmail')).toHaveLength(0);
   });
 
+  it("keeps Save off for the account's own address, in any letter case, and says why", async () => {
+    const { app, bank } = await open();
+    const section = card('E-mail address');
+    expect(await within(section).findByText('demo@bank.test')).toBeInTheDocument();
+    const save = within(section).getByRole('button', { name: 'Save' });
+    await fill(app, section, {
+      'New e-mail address': 'Demo@Bank.test',
+      'Confirm new e-mail address': 'demo@bank.test',
+    });
+    expect(save).toBeDisabled();
+    expect(save).toHaveAccessibleDescription('This is already your e-mail address');
+    await app.user.type(within(section).getByLabelText('Confirm new e-mail address'), '{Enter}');
+    expect(bank.callsTo('changeEmail')).toHaveLength(0);
+  });
+
   const RECENT =
     'For your security, sign in again to change your e-mail address: it needs a sign-in in the last 10 minutes.';
   /** A bank that changes the address only for the token of a fresh sign-in, whose passcode is 123456. */

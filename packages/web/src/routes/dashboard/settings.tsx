@@ -39,6 +39,8 @@ const EMAIL_FLOW = { flow: 'change-email' } as const;
 const emailRule = dashboardOperations.changeEmail.request.shape.email;
 /** Said when the new address and its confirmation differ: a mistyped address would lock the customer out. */
 const EMAIL_MISMATCH = 'The two addresses differ';
+/** Said when the new address is the one the account has: there is nothing to change, and no code to send. */
+const EMAIL_UNCHANGED = 'This is already your e-mail address';
 /** The same address, whatever the letter case (the bank keeps addresses in lower case). */
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 const emailSchema = z
@@ -196,11 +198,20 @@ function EmailForm() {
   const { data: profile } = useQuery({ ...profileQuery, retryOnMount: false });
   const form = useForm({ resolver: zodResolver(emailSchema), defaultValues: { email: '', confirm: '' } });
   const [email, confirm] = useWatch({ control: form.control, name: ['email', 'confirm'] });
-  // Save only for an address of the standard form, typed the same twice.
+  const current = profile?.data.email;
+  // Save only for an address of the standard form, typed the same twice, other than the account's.
   const matches = sameAddress(email, confirm);
-  const canSave = emailRule.safeParse(email.trim()).success && matches;
+  const wellFormed = emailRule.safeParse(email.trim()).success;
+  const unchanged = current !== undefined && sameAddress(email, current);
+  const canSave = wellFormed && matches && !unchanged;
   // Said as soon as the confirmation is as long as the address, so a disabled Save never goes unexplained.
-  const why = useDisabledReason(!matches && confirm.trim().length >= email.trim().length ? EMAIL_MISMATCH : undefined);
+  const why = useDisabledReason(
+    wellFormed && unchanged
+      ? EMAIL_UNCHANGED
+      : !matches && confirm.trim().length >= email.trim().length
+        ? EMAIL_MISMATCH
+        : undefined,
+  );
   const change = useMutation({
     ...mutationOptionsFor('changeEmail'),
     // A refusal that a fresh sign-in lifts is said in the card, beside the way to sign in; others toast.
@@ -221,7 +232,6 @@ function EmailForm() {
   };
   const submit = useFormSubmit(form, save);
 
-  const current = profile?.data.email;
   return (
     <SettingsCard
       icon={<AtSign />}
