@@ -67,6 +67,8 @@ test('filter, reload, page through, export and print a long statement', async ({
   await expect(printed).toContainText('Debits · Name contains "card payment"');
   await expect(printed.getByRole('row')).toHaveCount(total + 1);
   await expect(printed.getByRole('row').nth(1)).toBeVisible();
+  // The page's count of every transaction stays on screen: on paper the statement says how many it lists.
+  await expect(page.getByText(/^Every transaction on your account: \d+ in all\.$/u)).toBeHidden();
   await mkdir(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: `${SCREENSHOTS}/statement-print.png`, fullPage: true });
   await page.emulateMedia({ media: 'screen' });

@@ -35,9 +35,12 @@ function StatementsPage() {
       <PageHeader
         title={TITLE}
         description={
-          count === 0
-            ? 'Every transaction on your account.'
-            : `Every transaction on your account: ${String(count)} in all.`
+          // Not on paper, where the statement says how many of them it lists, under its filters.
+          <span className="print:hidden">
+            {count === 0
+              ? 'Every transaction on your account.'
+              : `Every transaction on your account: ${String(count)} in all.`}
+          </span>
         }
       />
       {count === 0 ? (
