@@ -84,7 +84,7 @@ export function StatementFilters({
       onSubmit={onSubmit}
       className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(4,minmax(0,1fr))]"
     >
-      <div className="grid gap-2 sm:col-span-2 lg:col-span-1">
+      <div className="grid content-start gap-2 sm:col-span-2 lg:col-span-1">
         <Label htmlFor={`${id}-q`}>Search by name</Label>
         <div className="relative">
           <Search
@@ -110,7 +110,7 @@ export function StatementFilters({
           />
         </div>
       </div>
-      <div className="grid gap-2">
+      <div className="grid content-start gap-2">
         <Label htmlFor={`${id}-type`}>Type</Label>
         <Select
           value={filters.type ?? ANY}
@@ -131,7 +131,7 @@ export function StatementFilters({
           </SelectContent>
         </Select>
       </div>
-      <div className="grid gap-2">
+      <div className="grid content-start gap-2">
         <Label htmlFor={`${id}-status`}>Status</Label>
         <Select
           value={filters.status ?? ANY}
