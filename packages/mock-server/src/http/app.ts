@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
-import { selectorLabel } from '@ebank/contract';
+import { selectorLabel, staffContract } from '@ebank/contract';
 import { Bank } from '../bank/bank';
 import type { BankConfig } from '../bank/config';
 import { BankError } from '../bank/errors';
@@ -310,6 +310,15 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
     res.redirect('/wp-user/');
   });
 
+  // A developer endpoint asked with a method it does not take: 405 with the ones it does, not a 404.
+  for (const [route, methods] of methodsOfStaffPaths()) {
+    const allow = methods.includes('GET') ? [...methods, 'HEAD'] : methods;
+    app.all(route, (req, res) => {
+      res.setHeader('Allow', allow.join(', '));
+      sendError(res, 405, `${req.path} takes ${methods.join(' or ')}, not ${req.method}`, 'method_not_allowed');
+    });
+  }
+
   app.use((req, res) => {
     sendError(res, 404, `Nothing at ${req.method} ${req.path}`, 'not_found');
   });
@@ -360,4 +369,15 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
       stateFile?.close();
     },
   };
+}
+
+/** Each path of the staff contract (`/__mock/...`), with the methods it takes. */
+function methodsOfStaffPaths(): Map<string, string[]> {
+  const byPath = new Map<string, string[]>();
+  for (const { method, path: route } of Object.values(staffContract)) {
+    const methods = byPath.get(route) ?? [];
+    if (!methods.includes(method)) methods.push(method);
+    byPath.set(route, methods);
+  }
+  return byPath;
 }

@@ -85,6 +85,21 @@ describe('the bank clock (/__mock/clock)', () => {
     expect(await clock()).toMatchObject({ offsetMinutes: MAX_OFFSET_MINUTES });
   });
 
+  it('answers a method it does not take with 405 and the ones it does, and moves nothing', async () => {
+    const put = await bank.send('/__mock/clock', { method: 'PUT', body: '{"advanceMinutes":5}' });
+    expect(put.status).toBe(405);
+    expect(put.headers.get('allow')).toBe('GET, POST, HEAD');
+    expect(await put.json()).toEqual({
+      error: true,
+      message: '/__mock/clock takes GET or POST, not PUT',
+      code: 'method_not_allowed',
+    });
+    expect(await clock()).toMatchObject({ offsetMinutes: 0 });
+    const faults = await bank.send('/__mock/faults/fault-1', { method: 'GET' });
+    expect(faults.status).toBe(405);
+    expect(faults.headers.get('allow')).toBe('DELETE');
+  });
+
   it('ends a session: a token expires once the clock passes its lifetime', async () => {
     const api = bank.client({ user: await bank.login('demo@bank.test') });
     await move({ advanceMinutes: 29 });

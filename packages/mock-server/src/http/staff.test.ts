@@ -123,8 +123,9 @@ describe('staff decisions through the contract', () => {
     expect(await staffReply(staff.clearAccountMessage({ params: { email: 'demo@bank.test' } }))).toMatchObject({
       notice: null,
     });
-    // The old verb is gone.
-    await request(bank.server).put('/__mock/staff/customers/demo@bank.test/notice').send({}).expect(404);
+    // The old verb is gone: a 405 that names the ones the address takes.
+    const put = await request(bank.server).put('/__mock/staff/customers/demo@bank.test/notice').send({}).expect(405);
+    expect(put.headers.allow).toBe('POST, DELETE');
   });
 });
 
