@@ -34,7 +34,7 @@ import {
   sendReply,
 } from './reply';
 import { hostCheck, sameSiteWrites, staffGate, staffKeyCheck } from './access';
-import { DEV_ENDPOINTS, DEV_BODY_PATHS, STAFF_API_PATH, STAFF_BODY_LIMIT_BYTES } from './dev-endpoints';
+import { DEV_ENDPOINTS, DEV_BODY_PATHS, STAFF_API_PATH } from './dev-endpoints';
 import { pickSandbox, sandboxOf, sandboxPerVisitor, sandboxRouter } from './dev-sandboxes';
 import {
   DEFAULT_SANDBOX_IDLE_MINUTES,
@@ -47,7 +47,7 @@ import {
 } from './sandboxes';
 import { SIMULATED_FAULT_MESSAGE } from './fault-rules';
 import { NamedSnapshots } from './dev-snapshots';
-import { staffRouter } from './staff';
+import { staffBodyParsers, staffRouter } from './staff';
 import { openApiRouter } from './openapi';
 import { StateFile } from '../persistence';
 import { checkScryptHash } from '../older-hashes';
@@ -284,11 +284,7 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
   // The body parsers of the staff API, and the way from the staff address to the admin area (server only).
   app.use(STAFF_API_PATH, staffRouter());
   // The clock's and the snapshots' bodies, read as the staff API's are.
-  app.use(
-    [...DEV_BODY_PATHS],
-    express.json({ limit: STAFF_BODY_LIMIT_BYTES }),
-    express.urlencoded({ extended: false, limit: STAFF_BODY_LIMIT_BYTES }),
-  );
+  app.use([...DEV_BODY_PATHS], staffBodyParsers());
   for (const endpoint of DEV_ENDPOINTS) {
     app.route(endpoint.path)[VERBS[endpoint.method]](async (req, res) => {
       const body: unknown = req.body;

@@ -13,7 +13,8 @@ import { SANDBOX_COOKIE, SANDBOX_HEADER, SANDBOX_NAME, staffContract } from '@eb
 import { jsonReply, NO_STORE, resultOfError, sendError, sendReply } from './reply';
 import { staffEndpoint, type StaffEndpoint } from './staff-endpoint';
 import { checkedName, Sandbox, type Sandboxes } from './sandboxes';
-import { STAFF_BODY_LIMIT_BYTES, uploadReply } from './dev-endpoints';
+import { uploadReply } from './dev-endpoints';
+import { staffBodyParsers } from './staff';
 import { uploadPath } from './staff-state';
 import { BankError, refuse } from '../bank/errors';
 
@@ -194,11 +195,7 @@ const VERBS = { GET: 'get', POST: 'post', DELETE: 'delete' } as const;
 /** The sandbox endpoints and the link that opens one, mounted on the app (after the picker). */
 export function sandboxRouter(sandboxes: Sandboxes): Router {
   const router = express.Router();
-  router.use(
-    staffContract.createSandbox.path,
-    express.json({ limit: STAFF_BODY_LIMIT_BYTES }),
-    express.urlencoded({ extended: false, limit: STAFF_BODY_LIMIT_BYTES }),
-  );
+  router.use(staffContract.createSandbox.path, staffBodyParsers());
   for (const endpoint of Object.values(endpoints)) {
     router[VERBS[endpoint.method]](endpoint.path, async (req, res) => {
       const host = { sandboxes, sandbox: sandboxOf(res, sandboxes) };

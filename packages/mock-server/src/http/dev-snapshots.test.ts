@@ -114,6 +114,24 @@ describe('named snapshots (/__mock/snapshots)', () => {
     expect((await list()).map((s) => s.name)).toEqual(['form', 'A'.repeat(64)]);
   });
 
+  it('says a JSON body sent as a form (curl -d without its Content-Type) is JSON, and saves nothing', async () => {
+    for (const path of ['/__mock/snapshots', '/__mock/sandboxes', '/__mock/staff/customers/demo@bank.test/notice']) {
+      const sent = await bank.send(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: '{"name":"x","head":"x","body":"x"}',
+      });
+      expect(sent.status).toBe(400);
+      expect(await sent.json()).toEqual({
+        error: true,
+        code: 'invalid',
+        message: 'This body is JSON sent as a form: send it with the header Content-Type: application/json',
+      });
+    }
+    expect(await list()).toEqual([]);
+    expect(bank.app.sandboxes.list()).toEqual([]);
+  });
+
   it('an unknown name: restore and delete are 404 JSON, and nothing changes', async () => {
     const digest = bank.app.bank().digest();
     for (const reply of [await restore('nope'), await remove('nope'), await restore('bad%20name')]) {
