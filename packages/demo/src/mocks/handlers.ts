@@ -10,6 +10,7 @@
  */
 import { MAX_IMAGE_BYTES, receiveFields, receiveForm, type ReceivedForm } from '@ebank/contract';
 import {
+  customerOfCall,
   handleApiCall,
   METHOD_NOT_ALLOWED,
   rateLimitRefusal,
@@ -152,7 +153,10 @@ export function demoHandlers(demo: DemoBank, { origin }: DemoHandlerOptions): Re
           if (fault.delayMs > 0) await delay(fault.delayMs);
           if (fault.drop) return HttpResponse.error();
           if (fault.fail) {
-            const failed = errorResult(fault.fail.status, fault.fail.message, 'simulated_fault');
+            const failed = {
+              ...errorResult(fault.fail.status, fault.fail.message, 'simulated_fault'),
+              ...(named === null ? {} : await customerOfCall(bank, named, form.fields.token)),
+            };
             journal.record({ call, result: failed, startedAt });
             await demo.save();
             return send(apiReply(failed));

@@ -6,7 +6,14 @@
  * body parsing, limits, headers, latency and fault injection.
  */
 import { LRUCache } from 'lru-cache';
-import { decode, type Decoded, type DecodeFailure, type IncomingFile } from '@ebank/contract';
+import {
+  decode,
+  operations,
+  type Decoded,
+  type DecodeFailure,
+  type IncomingFile,
+  type OperationName,
+} from '@ebank/contract';
 import type { Bank, LimitedCall } from '../bank/bank';
 import { BankError } from '../bank/errors';
 import { handlers } from './handlers';
@@ -96,6 +103,17 @@ export const METHOD_NOT_ALLOWED: ApiResult = {
   ...errorResult(405, 'Use POST for every call', 'method_not_allowed'),
   headers: { Allow: 'POST' },
 };
+
+/**
+ * The customer a call's token opens, if it opens one: for the journal of a call that a fault rule answers
+ * in the bank's place, as the bank's own answers carry it.
+ */
+export async function customerOfCall(bank: Bank, name: OperationName, token: unknown): Promise<{ email?: string }> {
+  const { auth } = operations[name];
+  if (auth === 'none' || typeof token !== 'string') return {};
+  const user = await bank.authenticate(token, auth === 'kyc' ? 'kyc' : 'user').catch(() => undefined);
+  return user === undefined ? {} : { email: user.email };
+}
 
 /** Names the one operation a call asks for and validates its input (see the contract's `decode`). */
 export const decodeApiCall = (call: Pick<ApiCall, 'query' | 'fields' | 'files'>): Decoded | DecodeFailure =>

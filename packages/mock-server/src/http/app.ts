@@ -15,6 +15,7 @@ import { TokenSigner } from '../bank/security';
 import { delayFor, sleep, type LatencyConfig } from './faults';
 import {
   answerApiCall,
+  customerOfCall,
   decodeApiCall,
   decodeFailureResult,
   METHOD_NOT_ALLOWED,
@@ -242,6 +243,7 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
       sendReply(res, apiReply(failure));
       return;
     }
+    const customerOf = () => customerOfCall(bank, decoded.name, decoded.token);
     // The sandbox's fault rules (POST /__mock/faults) first, then MOCK_FAULT_RATE.
     const fault = sandbox.faults.empty ? undefined : sandbox.faults.take(decoded.name, random);
     if (fault) {
@@ -251,14 +253,17 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
         return;
       }
       if (fault.fail) {
-        const failed = errorResult(fault.fail.status, fault.fail.message, 'simulated_fault');
+        const failed = {
+          ...errorResult(fault.fail.status, fault.fail.message, 'simulated_fault'),
+          ...(await customerOf()),
+        };
         record(res, call, failed);
         sendReply(res, apiReply(failed));
         return;
       }
     }
     if (faultRate && random() < faultRate) {
-      const simulated = errorResult(503, SIMULATED_FAULT_MESSAGE, 'simulated_fault');
+      const simulated = { ...errorResult(503, SIMULATED_FAULT_MESSAGE, 'simulated_fault'), ...(await customerOf()) };
       record(res, call, simulated);
       sendReply(res, apiReply(simulated));
       return;

@@ -38,6 +38,27 @@ describe('/__mock/faults', () => {
     expect((await request(mock.express).get('/__mock/faults')).body).toMatchObject([{ fired: 2, remaining: 0 }]);
   });
 
+  it("journals a call a rule fails with the customer its token opens, as the bank's answers are", async () => {
+    const signedIn = await request(mock.express)
+      .post('/api/users.php?crud=userlogin')
+      .type('form')
+      .send({ email: 'demo@bank.test', password: DEMO_PASSCODE, remeber: 'false' })
+      .expect(200);
+    const token = (signedIn.body as { jwt: string }).jwt;
+    await addRule({ operation: 'getinstituition', times: 1 }).expect(201);
+    const read = () => request(mock.express).post('/api/users.php').type('form').send({ getinstituition: '1', token });
+    await read().expect(503);
+    await read().expect(200);
+    const journal = (await request(mock.express).get('/__mock/journal?operation=getinstituition')).body as {
+      status: number;
+      email: string | null;
+    }[];
+    expect(journal.map((e) => [e.status, e.email])).toEqual([
+      [200, 'demo@bank.test'],
+      [503, 'demo@bank.test'],
+    ]);
+  });
+
   it('fails with 503 and the usual words when the rule names only the operation (TypeScript name)', async () => {
     await addRule({ operation: 'lookupUser' }).expect(201);
     const res = await lookup().expect(503);
