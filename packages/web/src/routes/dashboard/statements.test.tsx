@@ -174,7 +174,7 @@ describe("'Statements & Report': filters, pages, export and print", { timeout: 1
     await app.user.keyboard('06/22/2026');
     await app.user.tab();
     expect(from).toHaveAccessibleDescription(
-      'Enter a real day as day/month/year, such as 26/11/2026 Day/month/year, such as 26/11/2026',
+      'Enter a real day as day/month/year, such as 26/11/2026 Day/month/year, such as 26/11/2026. Until then the list keeps the days it had.',
     );
     expect(from).toHaveAttribute('aria-invalid', 'true');
     expect(search(app).get('from')).toBe('2026-06-20');
@@ -191,6 +191,10 @@ describe("'Statements & Report': filters, pages, export and print", { timeout: 1
     await app.user.tab();
     expect(screen.getByText('From must be on or before To')).toBeInTheDocument();
     expect(search(app).get('to')).toBeNull();
+    // And the list says it keeps the days it had.
+    expect(to).toHaveAccessibleDescription(
+      'From must be on or before To Day/month/year, such as 26/11/2026. Until then the list keeps the days it had.',
+    );
   });
 
   it('reads its filters from the address and drops values it cannot use', async () => {

@@ -272,6 +272,8 @@ function DayField({
       )}
       <p id={hintId} className="text-xs text-muted-foreground">
         {DATE_HINT}
+        {/* The list does not follow a day it cannot use: it says so, so that no one reads it as filtered by it. */}
+        {problem !== undefined && '. Until then the list keeps the days it had.'}
       </p>
     </div>
   );
