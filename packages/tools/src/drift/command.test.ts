@@ -218,10 +218,13 @@ describe('contract:drift', () => {
     );
     expect(none.stdout).not.toContain('DRIFT');
 
-    const refused = await run([...base.slice(0, 4), '--passcode', '999999'], standIn(10).host);
+    const wrong = standIn(10);
+    const refused = await run([...base.slice(0, 4), '--passcode', '999999'], wrong.host);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toBe('The mock at http://host.test/ refused the sign-in of demo@bank.test: no\n');
     expect(refused.stdout).not.toContain('DRIFT');
+    // Tried once: another try would only count one more wrong passcode against the persona.
+    expect(wrong.seen.filter((fields) => fields.email !== undefined)).toHaveLength(1);
   });
 
   it('writes a JUnit report of one case in error when it compared nothing, so CI shows a run that did not happen', async () => {

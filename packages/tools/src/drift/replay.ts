@@ -316,6 +316,12 @@ export async function replayRecording(options: ReplayOptions): Promise<ExchangeR
       const email = exchange.request.fields.email;
       const persona = typeof email === 'string' ? emailOf.get(email) : undefined;
       if (typeof jwt === 'string' && jwt !== '' && persona !== undefined) tokens.set(persona, Promise.resolve(jwt));
+      // One the host let in and the mock does not: the persona cannot sign in there, and trying again
+      // would only count another wrong passcode against it.
+      if (persona !== undefined && recordedStatus === 200 && status !== 200) {
+        const why = typeof body.message === 'string' ? body.message : `HTTP ${String(status)}`;
+        throw new ReplayStopped(`The mock at ${base} refused the sign-in of ${persona}: ${why}`);
+      }
     }
     if (exchange.operation !== null) replies.set(exchange.operation, { recorded: exchange.reply.body, replayed: body });
     const differences = compareReplies(
