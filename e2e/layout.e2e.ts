@@ -232,6 +232,25 @@ test.describe('long e-mail addresses and names on the account screens', () => {
       page.getByRole('status').filter({ hasText: 'Taking you to verify your e-mail address…' }),
     ).toBeVisible();
     await expect(page.getByRole('link', { name: 'Go now' })).toBeVisible();
+    // The success toast shows at the same time, where it covers no part of the notice, as the page stands.
+    await expect(page.getByText('Signup successful', { exact: true })).toBeVisible();
+    for (const width of [320, 390]) {
+      await page.setViewportSize({ width, height: width === 320 ? 640 : 844 });
+      await page.getByRole('link', { name: 'Go now' }).evaluate((link) => {
+        link.scrollIntoView({ block: 'end' });
+      });
+      const toast = await page.locator('[data-slot=toast]').boundingBox();
+      const notice = await page.locator('[data-slot=redirect-notice]').boundingBox();
+      const overlap =
+        toast !== null &&
+        notice !== null &&
+        toast.y < notice.y + notice.height &&
+        notice.y < toast.y + toast.height &&
+        toast.x < notice.x + notice.width &&
+        notice.x < toast.x + toast.width;
+      expect(overlap, `the toast over the notice at ${String(width)} px`).toBe(false);
+    }
+    await page.setViewportSize({ width: 320, height: 800 });
     await page.locator('[data-slot=redirect-notice]').screenshot({ path: screenshotPath('320-signup-wait.png') });
     expect(await overflowAtEachWidth(page, 'the wait after sign-up')).toEqual([]);
     await expect(page).toHaveURL(/\/account\/verify\//u, { timeout: 10_000 });

@@ -187,8 +187,9 @@ export function Toaster() {
       ))}
       <ToastPrimitive.Viewport
         data-slot="toast-viewport"
-        // A phone's toasts at the bottom (clear of the page's and the card's headings), the rest top right.
-        className="fixed inset-x-0 bottom-0 z-[100] m-0 flex max-h-dvh list-none flex-col gap-2 p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] outline-none sm:top-4 sm:right-4 sm:bottom-auto sm:left-auto sm:w-[380px] sm:p-0 sm:pb-0"
+        // A phone's toasts across the top, the rest top right: at the bottom they covered the notice of a
+        // screen's move and its 'Go now' (after a sign-up, a sign-in), which sit low on a phone's screen.
+        className="fixed inset-x-0 top-0 z-[100] m-0 flex max-h-dvh list-none flex-col gap-2 p-3 pt-[max(0.75rem,env(safe-area-inset-top))] outline-none sm:top-4 sm:right-4 sm:left-auto sm:w-[380px] sm:p-0 sm:pt-0"
       />
     </ToastPrimitive.Provider>
   );
