@@ -21,7 +21,6 @@ import {
   hostErrorMessage,
   operationNames,
   operations,
-  SANDBOX_HEADER,
   selectorLabel,
   TransferFieldsSchema,
   type CallArgs,
@@ -33,6 +32,7 @@ import {
   type WireEncoding,
 } from '@ebank/contract';
 import { inputArbitrary, schemaArbitrary } from '@ebank/contract/testing';
+import { fetchInSandbox } from '../sandbox-fetch';
 
 /** The demo persona of the mock bank, used when no account is given. */
 export const DEMO_ACCOUNT = { email: 'demo@bank.test', passcode: '123456', pin: '1234' } as const;
@@ -446,16 +446,7 @@ const REFUSAL_WIRE: Readonly<Record<keyof typeof REFUSALS, string>> = {
  */
 export async function runConformance(options: CheckOptions): Promise<CheckRow[]> {
   const base = options.base.endsWith('/') ? options.base : `${options.base}/`;
-  const anyFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
-  const { sandbox } = options;
-  const doFetch: typeof fetch =
-    sandbox === undefined
-      ? anyFetch
-      : (input, init) => {
-          const headers = new Headers(init?.headers);
-          headers.set(SANDBOX_HEADER, sandbox);
-          return anyFetch(input, { ...init, headers });
-        };
+  const doFetch = fetchInSandbox(options.fetch, options.sandbox);
   const seed = options.seed ?? DEFAULT_SEED;
   const session: Session = {
     email: options.email ?? DEMO_ACCOUNT.email,

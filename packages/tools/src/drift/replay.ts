@@ -16,7 +16,6 @@ import {
   isApiError,
   operationNamed,
   operations,
-  SANDBOX_HEADER,
   TOKEN_FIELD,
   type FieldMeta,
   type OperationName,
@@ -26,6 +25,7 @@ import { z } from 'zod';
 import { valuesAt, valuesFromOf } from '../openapi';
 import { compareReplies, type Difference } from './compare';
 import { MASK, type Exchange, type Json, type Recording } from './recording';
+import { fetchInSandbox } from '../sandbox-fetch';
 
 /** The persona signed in when no address is given. */
 export const DEFAULT_PERSONA = { email: 'demo@bank.test', passcode: '123456', pin: '1234' } as const;
@@ -222,16 +222,7 @@ export function signInAddresses(
 /** Replays every exchange of the recording, in order; one result per exchange. */
 export async function replayRecording(options: ReplayOptions): Promise<ExchangeResult[]> {
   const base = options.base.endsWith('/') ? options.base : `${options.base}/`;
-  const send = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
-  const { sandbox } = options;
-  const doFetch: typeof fetch =
-    sandbox === undefined
-      ? send
-      : (input, init) => {
-          const headers = new Headers(init?.headers);
-          headers.set(SANDBOX_HEADER, sandbox);
-          return send(input, { ...init, headers });
-        };
+  const doFetch = fetchInSandbox(options.fetch, options.sandbox);
   const passcode = options.passcode ?? DEFAULT_PERSONA.passcode;
   const pin = options.pin ?? DEFAULT_PERSONA.pin;
   const { recording } = options;
