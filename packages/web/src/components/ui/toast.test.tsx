@@ -159,10 +159,10 @@ describe('toasts', () => {
     );
   });
 
-  it('sits at the bottom of a phone, clear of the headings, and top right from the small breakpoint up', () => {
+  it("sits across the top of a phone, clear of a screen's move notice low on it, and top right from the small breakpoint up", () => {
     render(<Toaster />);
     const viewport = region().querySelector('[data-slot=toast-viewport]');
-    expect(viewport).toHaveClass('bottom-0', 'sm:top-4', 'sm:bottom-auto');
-    expect(viewport).not.toHaveClass('top-0');
+    expect(viewport).toHaveClass('inset-x-0', 'top-0', 'sm:top-4', 'sm:right-4', 'sm:left-auto');
+    expect(viewport).not.toHaveClass('bottom-0');
   });
 });
