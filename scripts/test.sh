@@ -8,9 +8,12 @@
 set -u
 checks_log=$(mktemp)
 trap 'rm -f "$checks_log" "$checks_log.plain"' EXIT
+# Into a file, then shown: --group prints each check's output only when it ends anyway, and a pipe (tee) lost
+# the end of it when concurrently exited before the pipe had taken it all.
 concurrently --group --timings --success all --names lint,typecheck,unit --prefix name --pad-prefix \
-  'pnpm lint' 'pnpm typecheck' 'pnpm test:unit' 2>&1 | tee "$checks_log"
-checks=${PIPESTATUS[0]}
+  'pnpm lint' 'pnpm typecheck' 'pnpm test:unit' >"$checks_log" 2>&1
+checks=$?
+cat "$checks_log"
 pnpm test:e2e
 e2e=$?
 rc=$((checks != 0 || e2e != 0))
