@@ -243,7 +243,6 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
       sendReply(res, apiReply(failure));
       return;
     }
-    const customerOf = () => customerOfCall(bank, decoded.name, decoded.token);
     // The sandbox's fault rules (POST /__mock/faults) first, then MOCK_FAULT_RATE.
     const fault = sandbox.faults.empty ? undefined : sandbox.faults.take(decoded.name, random);
     if (fault) {
@@ -255,7 +254,7 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
       if (fault.fail) {
         const failed = {
           ...errorResult(fault.fail.status, fault.fail.message, 'simulated_fault'),
-          ...(await customerOf()),
+          ...(await customerOfCall(bank, decoded.name, decoded.token)),
         };
         record(res, call, failed);
         sendReply(res, apiReply(failed));
@@ -263,7 +262,10 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
       }
     }
     if (faultRate && random() < faultRate) {
-      const simulated = { ...errorResult(503, SIMULATED_FAULT_MESSAGE, 'simulated_fault'), ...(await customerOf()) };
+      const simulated = {
+        ...errorResult(503, SIMULATED_FAULT_MESSAGE, 'simulated_fault'),
+        ...(await customerOfCall(bank, decoded.name, decoded.token)),
+      };
       record(res, call, simulated);
       sendReply(res, apiReply(simulated));
       return;
