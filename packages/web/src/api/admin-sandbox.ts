@@ -16,6 +16,8 @@ export interface AdminBank {
   readonly gone: string | undefined;
   /** The sandbox staff deleted while acting on it, so the default bank is back as they asked. */
   readonly deleted: string | undefined;
+  /** How many times this page took the browser out of its cookie's sandbox: each time, another bank. */
+  readonly left: number;
 }
 
 const kept = storedValue('sessionStorage', 'baAdminSandbox');
@@ -24,8 +26,10 @@ const listeners = new Set<() => void>();
 let gone: string | undefined;
 /** Said once the default bank is back after staff deleted the sandbox they acted on; for this page. */
 let deleted: string | undefined;
+/** Counts the times the browser left its cookie's sandbox (`leaveBrowserSandbox`), for this page. */
+let left = 0;
 /** The last snapshot given to React: the same object while nothing changed, as useSyncExternalStore needs. */
-let last: AdminBank = { sandbox: undefined, gone: undefined, deleted: undefined };
+let last: AdminBank = { sandbox: undefined, gone: undefined, deleted: undefined, left };
 
 function chosen(): string | undefined {
   const name = kept.get();
@@ -34,7 +38,8 @@ function chosen(): string | undefined {
 
 function snapshot(): AdminBank {
   const sandbox = chosen();
-  if (sandbox !== last.sandbox || gone !== last.gone || deleted !== last.deleted) last = { sandbox, gone, deleted };
+  if (sandbox !== last.sandbox || gone !== last.gone || deleted !== last.deleted || left !== last.left)
+    last = { sandbox, gone, deleted, left };
   return last;
 }
 
@@ -70,6 +75,7 @@ export const adminSandbox = {
     document.cookie = `${SANDBOX_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
     gone = undefined;
     deleted = deletedName;
+    left += 1;
     changed();
   },
   /** The chosen sandbox is gone: back to the default bank, saying which sandbox went. */

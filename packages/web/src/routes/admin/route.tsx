@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminSandbox, useAdminBank } from '@/api/admin-sandbox';
 import { ownSandboxQuery } from '@/api/staff';
+import { sandboxOfThisBrowser } from '@/lib/sandbox-cookie';
 import { Brand } from '@/components/brand';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
@@ -66,24 +67,34 @@ function AdminLayout() {
 
 /** Which bank the admin area acts on, a way back to the default bank, and why it is back, if a sandbox went. */
 function ActingOn() {
-  const { sandbox, gone, deleted } = useAdminBank();
+  const { sandbox, gone, deleted, left } = useAdminBank();
   // A browser kept in a sandbox by its cookie (a visitor's, or one opened by its link) acts on that one
   // when none is chosen.
-  const { data: own } = useQuery(ownSandboxQuery);
+  const { data: asked } = useQuery(ownSandboxQuery);
+  // Only while the browser still holds the cookie: once it leaves the sandbox, at once, not at the next answer.
+  const own = asked && sandboxOfThisBrowser() === asked.name ? asked : undefined;
   const queryClient = useQueryClient();
   const router = useRouter();
   const line = useRef<HTMLParagraphElement>(null);
-  const shown = useRef<{ sandbox: string | undefined; gone: string | undefined }>(undefined);
+  const shown = useRef<{ sandbox: string | undefined; gone: string | undefined; left: number }>(undefined);
   useEffect(() => {
     const before = shown.current;
-    shown.current = { sandbox, gone };
+    shown.current = { sandbox, gone, left };
     // At first sight, only a sandbox found gone while the section loaded matters: that section failed.
-    if (before === undefined ? gone === undefined : before.sandbox === sandbox && before.gone === gone) return;
+    if (
+      before === undefined
+        ? gone === undefined
+        : before.sandbox === sandbox && before.gone === gone && before.left === left
+    )
+      return;
+    // The browser left its cookie's sandbox: which one it is in is asked again (none, now).
+    if (before !== undefined && before.left !== left)
+      void queryClient.invalidateQueries({ queryKey: ownSandboxQuery.queryKey });
     // The section loads again for the bank now chosen (and leaves its error, if a sandbox went under it).
     void router.invalidate();
     // The control that changed the bank may be gone with the section it was in: the line takes the focus.
     if (before !== undefined && before.sandbox !== sandbox) line.current?.focus();
-  }, [sandbox, gone, router]);
+  }, [sandbox, gone, left, router, queryClient]);
   return (
     <div className="border-t bg-muted/40">
       <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 text-sm sm:px-6">
@@ -124,8 +135,7 @@ function ActingOn() {
             size="sm"
             onClick={() => {
               adminSandbox.leaveBrowserSandbox();
-              void queryClient.invalidateQueries({ queryKey: ownSandboxQuery.queryKey });
-              void router.invalidate();
+              // The button goes with the sandbox: the line takes the focus.
               line.current?.focus();
             }}
           >

@@ -2,7 +2,7 @@ import { SandboxNameSchema, type SandboxList, type SandboxSummary } from '@ebank
 import { zodResolver } from '@hookform/resolvers/zod';
 import { withoutFieldNames } from './-components/admin-resolver';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { adminSandbox, useAdminBank } from '@/api/admin-sandbox';
@@ -88,7 +88,6 @@ function SandboxesOfServer({ list }: { list: SandboxList }) {
   const { refetch, isFetching } = useSuspenseQuery(sandboxesQuery);
   const { data: snapshots } = useSuspenseQuery(snapshotsQuery(DEFAULT_BANK));
   const { sandbox: chosen } = useAdminBank();
-  const router = useRouter();
   const ours = sandboxOfThisBrowser();
   const listChanged = () => queryClient.invalidateQueries({ queryKey: staffKeys.sandboxes });
 
@@ -112,10 +111,8 @@ function SandboxesOfServer({ list }: { list: SandboxList }) {
         // asked for this, so it goes back to the default bank saying so plainly, not as a sandbox lost.
         if (reply.wasActedOn) adminSandbox.deletedOne(reply.name);
         // Nor may this browser stay in it by its cookie (its link was opened here), for the same reason.
-        if (reply.name === sandboxOfThisBrowser()) {
+        if (reply.name === sandboxOfThisBrowser())
           adminSandbox.leaveBrowserSandbox(chosen === undefined || reply.wasActedOn ? reply.name : undefined);
-          void router.invalidate();
-        }
         return listChanged();
       },
     },
