@@ -1,5 +1,5 @@
 /** Journeys before sign-in: sign-up to dashboard, every login branch, a forgotten passcode. */
-import type { Page, Request } from '@playwright/test';
+import type { Page, Request, Route } from '@playwright/test';
 import { expect, keepInStorage, PASSCODE, pngFile, signInAsAdmin, test, typeCode } from './fixtures';
 
 test('a new customer: sign-up, code from the outbox, KYC, staff approval, login, PIN, dashboard', async ({
@@ -267,6 +267,33 @@ test('the login page paints before its scripts run, takes no input until the cli
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
   await expect(page.getByText('demo@bank.test')).toBeVisible();
   await expect(page).toHaveURL(/\/account\/login$/u);
+});
+
+test('after a sign-in, the card stays on the passcode step while the dashboard loads: never the e-mail step', async ({
+  page,
+}) => {
+  await page.goto('/wp-user/account/login');
+  await page.getByLabel('E-mail').fill('demo@bank.test');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await typeCode(page, 'Passcode', PASSCODE);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  // The dashboard's code comes slowly, as on a phone's network: held until the card has been looked at.
+  const held: Route[] = [];
+  let holding = true;
+  await page.route('**/wp-user/assets/*.js', async (route) => {
+    if (holding) held.push(route);
+    else await route.continue();
+  });
+  await page.getByRole('link', { name: 'Go now' }).click();
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  await expect(page).toHaveURL(/\/wp-user\/dashboard$/u);
+  // The address is the dashboard's already; the card still says who is signing in, and asks for no address.
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  await expect(page.getByLabel('E-mail')).toHaveCount(0);
+  holding = false;
+  await Promise.all(held.map((route) => route.continue()));
+  await page.unroute('**/wp-user/assets/*.js');
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 });
 
 test("the browser's Back on the passcode step returns to the e-mail step; a reload forgets who was found", async ({

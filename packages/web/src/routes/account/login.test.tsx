@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mountPortal } from '@/mount';
 import { STORAGE_KEYS } from '@/session/session';
 import { AUTH_REDIRECT_MS } from '@/lib/timings';
-import { loginReply } from '@/test/bank-data';
+import { institution, loginReply } from '@/test/bank-data';
 import { errorReply, installFakeBank, NETWORK_FAILURE, type BankAnswer } from '@/test/fake-bank';
 import { findToast, renderApp, useAdvancingFakeTimers, REAL_TIME_SLACK_MS } from '@/test/render-app';
 
@@ -256,6 +256,28 @@ describe('login outcomes, in the spec order', () => {
     await act(() => vi.advanceTimersByTimeAsync(AUTH_REDIRECT_MS));
     expect(moves).toHaveBeenCalledTimes(1);
     stop();
+  });
+
+  it('(f) keeps the passcode step and its notice while the dashboard loads: never the e-mail step', async () => {
+    let answer: (reply: ReturnType<typeof institution>) => void = () => undefined;
+    const slow = new Promise<ReturnType<typeof institution>>((resolve) => {
+      answer = resolve;
+    });
+    installFakeBank({
+      lookupUser: () => ({ role: 'user', user: demoUser }),
+      login: () => loginReply(),
+      getInstitution: () => slow,
+    });
+    const app = renderApp('/wp-user/account/login');
+    await signIn(app);
+    expect(await screen.findByText('Taking you to your dashboard…')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(AUTH_REDIRECT_MS + 500));
+    // The address is the dashboard's already; the card still says who is signing in.
+    expect(app.path()).toBe('/wp-user/dashboard');
+    expect(screen.queryByText('Enter the e-mail address of your account.')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('E-mail')).not.toBeInTheDocument();
+    answer(institution());
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
   });
 
   it("(f) shows the server's message instead of 'Welcome Back' when there is one", async () => {

@@ -1,4 +1,4 @@
-import { createFileRoute, Link, useLocation, useNavigate, useRouter } from '@tanstack/react-router';
+import { createFileRoute, Link, useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { AccountCard } from './-components/account-card';
 import { LoginEmailStep, type LoginIdentity } from './-components/login-email-step';
@@ -36,7 +36,11 @@ function LoginPage() {
 function LoginCard() {
   const router = useRouter();
   const navigate = useNavigate({ from: Route.fullPath });
-  const onPasscodeEntry = useLocation({ select: (location) => location.state.loginStep === 'passcode' });
+  // The entry this screen shows (the resolved one): while the next page loads after a sign-in, the address is
+  // already that page's, and the card must stay on the passcode step, not fall back to the e-mail step.
+  const onPasscodeEntry = useRouterState({
+    select: (state) => (state.resolvedLocation ?? state.location).state.loginStep === 'passcode',
+  });
   // Who the bank found: the page's memory holds the name and the picture, neither the address nor the history
   // entry does. A reload, or the portal's next visitor going Back after a logout, finds the e-mail step.
   const [found, setFound] = useState<LoginIdentity | undefined>(undefined);
