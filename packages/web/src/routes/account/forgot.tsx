@@ -28,7 +28,7 @@ function ForgotPage() {
     ...mutationOptionsFor('forgotPasscode'),
     meta: { errorMessage: 'An unexpected error occured', flow: 'reset' },
   });
-  const resend = useResendCode('resendForgotCode');
+  const resend = useResendCode('resendForgotCode', 'reset');
 
   const submit = useFormSubmit(form, async ({ email }) => {
     await request.mutateAsync({ action: 'code', email });

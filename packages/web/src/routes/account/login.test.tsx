@@ -1,4 +1,4 @@
-import { act, findByRole, screen, waitFor } from '@testing-library/react';
+import { act, findByRole, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mountPortal } from '@/mount';
@@ -6,7 +6,7 @@ import { STORAGE_KEYS } from '@/session/session';
 import { AUTH_REDIRECT_MS } from '@/lib/timings';
 import { institution, loginReply } from '@/test/bank-data';
 import { errorReply, installFakeBank, NETWORK_FAILURE, type BankAnswer } from '@/test/fake-bank';
-import { findToast, renderApp, useAdvancingFakeTimers, REAL_TIME_SLACK_MS } from '@/test/render-app';
+import { findToast, renderApp, toastRegion, useAdvancingFakeTimers, REAL_TIME_SLACK_MS } from '@/test/render-app';
 
 const demoUser = { picture: 'uploads/demo.png', fullname: 'Demo User' };
 
@@ -215,6 +215,26 @@ describe('login outcomes, in the spec order', () => {
       expect(window.localStorage.getItem(STORAGE_KEYS.tempToken)).toBe('kyc-jwt');
       expect(window.localStorage.getItem(STORAGE_KEYS.accountVerification)).toBe(status);
       expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    },
+  );
+
+  it.each([
+    ['kyc/form', loginReply({ verification_status: 'Not Verified', jwt: 'kyc-jwt' }), 'Identity verification'],
+    ['kyc/under-review', loginReply({ verification_status: 'Pending Verification', jwt: null }), undefined],
+  ] as const)(
+    'a wrong then a right passcode leading to %s leaves no error toast behind',
+    async (to, reply, heading) => {
+      let tries = 0;
+      const { app } = setup({
+        login: () => (++tries === 1 ? errorReply('Incorrect passcode. 4 attempts left.', 401) : reply),
+      });
+      await signIn(app, '123450');
+      expect(await findToast('Incorrect passcode. 4 attempts left.')).toBeInTheDocument();
+      await app.user.keyboard('123456');
+      await app.user.click(screen.getByRole('button', { name: 'Sign in' }));
+      await waitFor(() => expect(app.path()).toBe(`/wp-user/account/${to}`));
+      if (heading) expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+      expect(within(toastRegion()).queryByText('Incorrect passcode. 4 attempts left.')).not.toBeInTheDocument();
     },
   );
 

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { session, STORAGE_KEYS } from '@/session/session';
 import { AUTH_REDIRECT_MS } from '@/lib/timings';
 import { errorReply, installFakeBank, type BankHandlers } from '@/test/fake-bank';
-import { findToast, renderApp, useAdvancingFakeTimers, REAL_TIME_SLACK_MS } from '@/test/render-app';
+import { findToast, renderApp, toastRegion, useAdvancingFakeTimers, REAL_TIME_SLACK_MS } from '@/test/render-app';
 
 function setup(path: string, handlers: BankHandlers = {}) {
   const bank = installFakeBank({
@@ -136,6 +136,17 @@ describe('e-mail verification', () => {
     await app.user.click(await screen.findByRole('button', { name: 'Resend code' }));
     expect(await findToast('Code Sent')).toBeInTheDocument();
     expect(bank.callsTo('resendConfirmCode')[0]?.input).toEqual({ email: 'ada@bank.test' });
+  });
+
+  it("a new code takes the wrong code's error away: it spoke of the code replaced", async () => {
+    const { app } = setup('/wp-user/account/verify/ada@bank.test', {
+      verifyEmail: () => errorReply('Invalid code. 4 attempts left.'),
+    });
+    await enterCode(app);
+    expect(await findToast('Invalid code. 4 attempts left.')).toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: 'Resend code' }));
+    expect(await findToast('Code Sent')).toBeInTheDocument();
+    expect(within(toastRegion()).queryByText('Invalid code. 4 attempts left.')).not.toBeInTheDocument();
   });
 
   it("says 'Something went wrong' when the resend fails without a message", async () => {

@@ -46,6 +46,9 @@ export function LoginPasscodeStep({ identity, onBack }: { identity: LoginIdentit
     const outcome = loginOutcome(reply, identity.email);
     // A customer who got in, to any step, is the one person of this browser now: a staff sign-in ends.
     if (outcome.kind !== 'admin' && outcome.kind !== 'failed') session.forgetAdmin();
+    // A passcode that got in settles the earlier tries' errors, whichever step it leads to (KYC, verify and the
+    // notice toast nothing of their own).
+    if (outcome.kind !== 'failed') toast.dismissErrors('login');
     switch (outcome.kind) {
       case 'admin':
         if (outcome.token !== undefined) session.signInAsAdmin(outcome.token);

@@ -47,7 +47,7 @@ export function VerifyEmailForm({ email: given }: { email: string | undefined })
     ...mutationOptionsFor('verifyEmail'),
     meta: { errorMessage: 'That code is not valid. Check the e-mail or ask for a new code.', flow: 'verify-email' },
   });
-  const resend = useResendCode('resendConfirmCode');
+  const resend = useResendCode('resendConfirmCode', 'verify-email');
 
   const submit = useFormSubmit(form, async ({ email, ver_code }) => {
     const reply = await verify.mutateAsync({ email, ver_code, action: 'code' });
