@@ -11,6 +11,13 @@ import { formatMoney } from '@ebank/contract';
  */
 export const formatAmount = formatMoney;
 
+/**
+ * The symbol of the account's currency, which the amounts a customer types are in: the one the bank sends,
+ * or the spec's default `$` when it sends none.
+ */
+export const accountCurrency = (currency: string | undefined) =>
+  currency === undefined || currency.trim() === '' ? '$' : currency.trim();
+
 /** A calendar date without a time (a date of birth, a date input's value): `YYYY-MM-DD`. */
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/u;
 

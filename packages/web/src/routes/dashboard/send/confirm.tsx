@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
 import { DisabledReason, useDisabledReason } from '@/components/ui/disabled-reason';
 import { institutionQuery, serviceChargeQuery } from '@/api/queries';
-import { formatAmount } from '@/lib/format';
+import { accountCurrency, formatAmount } from '@/lib/format';
 import { CONFIRM_TOAST_MS } from '@/lib/timings';
 import { PageHeader } from '../-components/page';
 import { DEFAULT_SERVICE_CHARGE_PERCENT, transferCharges, transferDraft } from './-components/transfer';
@@ -85,6 +85,9 @@ function ConfirmPage() {
               <dd className="font-semibold tabular-nums">{formatAmount(received, currency)}</dd>
             </div>
           </dl>
+          <p className="-mt-4 text-sm text-muted-foreground">
+            Amounts are in your account&apos;s currency ({accountCurrency(currency)}).
+          </p>
           {insufficient && (
             <p
               role="alert"

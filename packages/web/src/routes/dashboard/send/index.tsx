@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { Form, useFormSubmit } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-fields';
 import { institutionQuery, pinQuery, serviceChargeQuery, transferListQuery } from '@/api/queries';
-import { formatAmount } from '@/lib/format';
+import { accountCurrency, formatAmount } from '@/lib/format';
 import { PageHeader } from '../-components/page';
 import { RequestList } from '../-money/request-list';
 import { DEFAULT_SERVICE_CHARGE_PERCENT, transferCharges, transferDraft } from './-components/transfer';
@@ -99,7 +99,7 @@ function SendPage() {
 
   const field = (
     name: Exclude<keyof typeof TRANSFER_LABELS, 'amount' | 'note'>,
-    extra: { placeholder?: string } = {},
+    extra: { placeholder?: string; description?: string } = {},
   ) => (
     <TextField
       control={form.control}
@@ -142,7 +142,7 @@ function SendPage() {
               <div className="grid gap-5 sm:grid-cols-2">
                 {field('bank')}
                 {field('swift', { placeholder: 'e.g. FEXBUS33' })}
-                {field('currency', { placeholder: 'e.g. USD' })}
+                {field('currency', { placeholder: 'e.g. USD', description: "The payee's account currency" })}
                 {field('routing')}
                 {field('country')}
                 {field('act_no')}
@@ -157,7 +157,12 @@ function SendPage() {
                   min="0"
                   step="0.01"
                   placeholder="0.00"
-                  description={chargesNote === undefined ? undefined : <span aria-live="polite">{chargesNote}</span>}
+                  description={
+                    <>
+                      In your account&apos;s currency ({accountCurrency(currency)}).{' '}
+                      {chargesNote === undefined ? null : <span aria-live="polite">{chargesNote}</span>}
+                    </>
+                  }
                 />
               </div>
               <TextField

@@ -113,7 +113,7 @@ describe('a transfer against the real mock bank', () => {
     await first.user.type(transferField('amount'), '1500');
     await waitFor(() => {
       expect(transferField('amount')).toHaveAccessibleDescription(
-        'Service charge (10%): $150.00. Amount received: $1,350.00.',
+        "In your account's currency ($). Service charge (10%): $150.00. Amount received: $1,350.00.",
       );
     });
     await first.user.clear(transferField('amount'));

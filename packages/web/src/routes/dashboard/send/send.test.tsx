@@ -67,6 +67,8 @@ describe('the transfer form', () => {
       );
     }
     expect(screen.getByText(/Fields marked \* are required/u)).toBeInTheDocument();
+    // The currency is the payee's; the amount is the account's money.
+    expect(transferField('currency')).toHaveAccessibleDescription("The payee's account currency");
   });
 
   it('says what is missing or wrong, and does not move on', async () => {
@@ -145,11 +147,13 @@ describe('the transfer form', () => {
       const { app, bank } = setup({ getServiceCharge: () => serviceCharge(2.5, 5120) });
       await screen.findByRole('spinbutton', { name: 'Amount' });
       await waitFor(() => {
-        expect(transferField('amount')).toHaveAccessibleDescription('A 2.5% service charge is taken from the amount.');
+        expect(transferField('amount')).toHaveAccessibleDescription(
+          "In your account's currency ($). A 2.5% service charge is taken from the amount.",
+        );
       });
       await app.user.type(transferField('amount'), '1000');
       expect(transferField('amount')).toHaveAccessibleDescription(
-        'Service charge (2.5%): $25.00. Amount received: $975.00.',
+        "In your account's currency ($). Service charge (2.5%): $25.00. Amount received: $975.00.",
       );
       await app.user.clear(transferField('amount'));
       await app.user.type(transferField('amount'), '123.45');
@@ -181,7 +185,7 @@ describe('the transfer form', () => {
       const { app } = setup({ getServiceCharge: () => errorReply('Service charges cannot be read right now', 503) });
       await app.user.type(await screen.findByRole('spinbutton', { name: 'Amount' }), '1000');
       expect(await toastDuration('Service charges cannot be read right now')).toBe(CONFIRM_TOAST_MS);
-      expect(amountNote()).toBeNull();
+      expect(amountNote()).toHaveTextContent(/^In your account's currency \(\$\)\.$/u);
       expect(screen.queryByText(/Amount received|service charge is taken/u)).not.toBeInTheDocument();
     });
 
@@ -228,6 +232,8 @@ describe('the transfer review', () => {
     expect(summary.getByText('Service charge (10%)').nextElementSibling).toHaveTextContent('$25.00');
     expect(summary.getByText('Amount received').nextElementSibling).toHaveTextContent('$225.00');
     expect(screen.getByText('$5,120.00')).toBeInTheDocument();
+    // The amounts are the account's money, whatever currency the payee's account is in.
+    expect(screen.getByText("Amounts are in your account's currency ($).")).toBeInTheDocument();
   });
 
   it("uses the bank's service charge percent", async () => {
