@@ -84,6 +84,19 @@ describe('settings: e-mail', () => {
     expect(bank.callsTo('changeEmail')).toHaveLength(0);
   });
 
+  it('says why Save stays off for an address the bank would not take, once it is typed twice', async () => {
+    const { app } = await open();
+    const section = card('E-mail address');
+    const save = within(section).getByRole('button', { name: 'Save' });
+    await fill(app, section, { 'New e-mail address': 'dana.new@bank' });
+    // Not while only the first field is typed.
+    expect(within(section).getByRole('status')).toHaveTextContent('');
+    await fill(app, section, { 'Confirm new e-mail address': 'dana.new@bank' });
+    expect(save).toBeDisabled();
+    expect(within(section).getByRole('status')).toHaveTextContent("That doesn't look like an email address");
+    expect(save).toHaveAccessibleDescription("That doesn't look like an email address");
+  });
+
   it("keeps Save off for the account's own address, in any letter case, and says why", async () => {
     const { app, bank } = await open();
     const section = card('E-mail address');
@@ -218,6 +231,22 @@ describe('settings: passcode', () => {
     expect(within(section).getByRole('status')).toHaveTextContent('');
     expect(within(section).getByRole('button', { name: 'Save' })).toBeEnabled();
     expect(within(section).getByRole('button', { name: 'Save' })).not.toHaveAttribute('aria-describedby');
+  });
+
+  it("says 'Password Mismatch' as soon as the confirmation goes another way, not while it is being typed", async () => {
+    const { app } = await open();
+    const section = card('Passcode');
+    await fill(app, section, {
+      'Current passcode': '123456',
+      'New passcode': '654321',
+      'Confirm new passcode': '65432',
+    });
+    expect(within(section).getByRole('status')).toHaveTextContent('');
+    await fill(app, section, { 'Confirm new passcode': '659' });
+    expect(within(section).getByRole('status')).toHaveTextContent('Password Mismatch');
+    await fill(app, section, { 'Confirm new passcode': '6543210' });
+    expect(within(section).getByRole('status')).toHaveTextContent('');
+    expect(within(section).getByRole('button', { name: 'Save' })).toBeEnabled();
   });
 
   it('has three masked 6-digit numeric fields', async () => {

@@ -201,16 +201,21 @@ function EmailForm() {
   const current = profile?.data.email;
   // Save only for an address of the standard form, typed the same twice, other than the account's.
   const matches = sameAddress(email, confirm);
-  const wellFormed = emailRule.safeParse(email.trim()).success;
+  const checked = emailRule.safeParse(email.trim());
+  const wellFormed = checked.success;
   const unchanged = current !== undefined && sameAddress(email, current);
   const canSave = wellFormed && matches && !unchanged;
-  // Said as soon as the confirmation is as long as the address, so a disabled Save never goes unexplained.
+  // Said as soon as the confirmation is as long as the address, so a disabled Save never goes unexplained:
+  // the same address, two that differ, or one the bank would not take (the contract's own words).
+  const typedBoth = email.trim() !== '' && confirm.trim().length >= email.trim().length;
   const why = useDisabledReason(
     wellFormed && unchanged
       ? EMAIL_UNCHANGED
-      : !matches && confirm.trim().length >= email.trim().length
-        ? EMAIL_MISMATCH
-        : undefined,
+      : !typedBoth
+        ? undefined
+        : !matches
+          ? EMAIL_MISMATCH
+          : checked.error?.issues[0]?.message,
   );
   const change = useMutation({
     ...mutationOptionsFor('changeEmail'),
@@ -272,8 +277,10 @@ function SecretChangeForm({ change: spec }: { change: SecretChange }) {
   const [current, next, confirm] = useWatch({ control: form.control, name: ['c_pwd', 'n_pwd', 'con_pwd'] });
   const canSave =
     current !== '' && next !== '' && confirm !== '' && next === confirm && spec.confirmLongEnough(confirm);
-  // Said as soon as both are complete, so a disabled Save never goes unexplained.
-  const mismatched = next.length === spec.length && confirm.length === spec.length && next !== confirm;
+  // Said as soon as the confirmation can no longer become the new value (not while it is still being typed),
+  // so a disabled Save never goes unexplained.
+  const stillTyping = next.startsWith(confirm) && confirm.length < next.length;
+  const mismatched = next !== '' && confirm !== '' && next !== confirm && !stillTyping;
   const why = useDisabledReason(mismatched ? spec.mismatch : undefined);
   const change = useMutation({ ...mutationOptionsFor(spec.operation), meta: { flow: spec.flow } });
 
