@@ -15,11 +15,17 @@ export interface OtpFieldProps<
   readonly length: number;
   readonly masked?: boolean;
   readonly autoFocus?: boolean;
+  /** Off while the screen moves on after a success: nothing typed then would be sent. */
+  readonly disabled?: boolean;
+  readonly autoComplete?: string;
 }
 
 /** The code's group and its input are named by the field's label and described by its description and error. */
 function OtpControl(
-  props: Pick<OtpInputProps, 'length' | 'masked' | 'autoFocus' | 'value' | 'name' | 'onChange' | 'onBlur' | 'ref'>,
+  props: Pick<
+    OtpInputProps,
+    'length' | 'masked' | 'autoFocus' | 'disabled' | 'autoComplete' | 'value' | 'name' | 'onChange' | 'onBlur' | 'ref'
+  >,
 ) {
   const { error, formItemId, formLabelId, formDescriptionId, formMessageId } = useFormField();
   return (
@@ -39,9 +45,10 @@ export function OtpField<T extends FieldValues, N extends FieldPathByValue<T, st
   label,
   description,
   className,
-  length,
   masked = false,
   autoFocus = false,
+  // The input's own: length, disabled, autoComplete.
+  ...input
 }: OtpFieldProps<T, N, TOut>) {
   return (
     <FormField
@@ -51,7 +58,7 @@ export function OtpField<T extends FieldValues, N extends FieldPathByValue<T, st
         <FormItem className={className}>
           <FormLabel>{label}</FormLabel>
           <OtpControl
-            length={length}
+            {...input}
             masked={masked}
             autoFocus={autoFocus}
             value={typeof field.value === 'string' ? field.value : ''}

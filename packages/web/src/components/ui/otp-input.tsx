@@ -29,6 +29,8 @@ export interface OtpInputProps {
   readonly 'aria-invalid'?: boolean;
   readonly disabled?: boolean;
   readonly autoFocus?: boolean;
+  /** `one-time-code` unless told (a passcode, which a password manager may fill, is `current-password`). */
+  readonly autoComplete?: string;
   readonly onBlur?: () => void;
   readonly className?: string;
 }
@@ -83,6 +85,7 @@ export function OtpInput({
       className={cn('w-full max-w-sm', className)}
     >
       <OTPInput
+        autoComplete="one-time-code"
         {...props}
         maxLength={length}
         value={keep(value).slice(0, length)}
@@ -92,7 +95,6 @@ export function OtpInput({
         onPaste={onPaste}
         type={masked ? 'password' : 'text'}
         inputMode={numeric ? 'numeric' : 'text'}
-        autoComplete="one-time-code"
         autoCorrect="off"
         autoCapitalize="off"
         aria-label={ariaLabel}

@@ -79,6 +79,8 @@ describe('login step 2', () => {
     expect(group).toContainElement(passcode);
     expect(passcode).toHaveAttribute('type', 'password');
     expect(passcode).toHaveAttribute('maxlength', '6');
+    // A passcode is kept by password managers, unlike an e-mailed code.
+    expect(passcode).toHaveAttribute('autocomplete', 'current-password');
     expect(group.querySelectorAll('[data-slot="otp-slot"]')).toHaveLength(6);
     await app.user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Enter your 6-digit passcode')).toBeInTheDocument();
@@ -252,6 +254,8 @@ describe('login outcomes, in the spec order', () => {
     expect(await findToast('Welcome Back')).toBeInTheDocument();
     expect(window.localStorage.getItem('baUid')).toBe('user-jwt');
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeDisabled();
+    // Nothing typed now would be sent: the boxes are off too.
+    expect(screen.getByLabelText('Passcode', { selector: 'input' })).toBeDisabled();
     await act(() => vi.advanceTimersByTimeAsync(AUTH_REDIRECT_MS - REAL_TIME_SLACK_MS));
     expect(app.path()).toBe('/wp-user/account/login');
     await act(() => vi.advanceTimersByTimeAsync(REAL_TIME_SLACK_MS));

@@ -71,6 +71,8 @@ describe('e-mail verification', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.tempToken)).toBe('kyc-jwt');
     expect(window.localStorage.getItem(STORAGE_KEYS.notVerified)).toBeNull();
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    // The code is taken: its boxes are off while the screen moves on.
+    expect(screen.getByLabelText('Verification code', { selector: 'input' })).toBeDisabled();
     // The wait says what it is for, and offers to go at once.
     expect(screen.getByText('Taking you to identity verification…')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go now' })).toHaveAttribute('href', '/wp-user/account/kyc/form');

@@ -130,6 +130,8 @@ export function LoginPasscodeStep({ identity, onBack }: { identity: LoginIdentit
               length={PASSCODE_LENGTH}
               masked
               autoFocus
+              autoComplete="current-password"
+              disabled={waiting}
             />
           )}
           <Button type="submit" size="lg" pending={submit.pending} disabled={waiting}>

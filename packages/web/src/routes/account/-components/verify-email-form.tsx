@@ -110,6 +110,7 @@ export function VerifyEmailForm({ email: given }: { email: string | undefined })
             label="Verification code"
             length={CODE_LENGTH}
             autoFocus={known !== undefined}
+            disabled={waiting}
           />
           <Button type="submit" size="lg" pending={submit.pending} disabled={waiting}>
             <MailCheck aria-hidden="true" />
