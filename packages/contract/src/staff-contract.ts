@@ -328,6 +328,11 @@ export const SandboxListSchema = z.object({
   idleMinutes: z.number(),
   /** Whether every browser that opens the portal gets one of its own. */
   perVisitor: z.boolean(),
+  /**
+   * The default bank's named snapshots, newest first: the names `from` takes when a sandbox is made. Listed
+   * here because a browser kept in a sandbox by its cookie reads that sandbox's snapshots at /__mock/snapshots.
+   */
+  startFrom: z.array(z.string()),
 });
 /** The bank a request reaches: a sandbox (and when it goes), or the default bank (`name` null). */
 export const CurrentSandboxSchema = z.object({

@@ -169,6 +169,7 @@ const endpoints = {
         max: sandboxes.limits.max,
         idleMinutes: sandboxes.limits.idleMinutes,
         perVisitor: sandboxes.limits.perVisitor,
+        startFrom: sandboxes.byDefault.snapshots.list().map((snapshot) => snapshot.name),
       },
     }),
   ),

@@ -289,6 +289,25 @@ describe('the sandbox endpoints', () => {
     expect((await notice(undefined)).notice).toBeNull();
   });
 
+  it("lists the default bank's snapshots as the starts `from` takes, also to a browser kept in a sandbox", async () => {
+    await inBox(undefined, 'post', '/__mock/snapshots').send({ name: 'rehearsed' }).expect(201);
+    await inBox(undefined, 'post', '/__mock/snapshots').send({ name: 'later' }).expect(201);
+    // A visitor's own sandbox has snapshots of its own, which /__mock/snapshots reads by the cookie.
+    const cookie = 'mock_sandbox=visitor';
+    await request(mock.express).post('/__mock/snapshots').set('Cookie', cookie).send({ name: 'own' }).expect(201);
+    const list = await request(mock.express).get('/__mock/sandboxes').set('Cookie', cookie).expect(200);
+    expect((list.body as SandboxList).startFrom).toEqual(['later', 'rehearsed']);
+    const own = await request(mock.express).get('/__mock/snapshots').set('Cookie', cookie).expect(200);
+    expect((own.body as { name: string }[]).map((snapshot) => snapshot.name)).toEqual(['own']);
+    // What is listed is what it takes.
+    await request(mock.express)
+      .post('/__mock/sandboxes')
+      .set('Cookie', cookie)
+      .send({ name: 'show', from: 'rehearsed' })
+      .expect(201);
+    await request(mock.express).post('/__mock/sandboxes').set('Cookie', cookie).send({ from: 'own' }).expect(404);
+  });
+
   it('a sandbox made from a snapshot takes one place, and its name is free again once removed', async () => {
     mock = await start({ sandboxes: { max: 1 } });
     await inBox(undefined, 'post', '/__mock/snapshots').send({ name: 'base' }).expect(201);

@@ -126,6 +126,22 @@ describe('the Sandboxes section', () => {
       expect((await staffReply(direct.listSandboxes())).sandboxes.map((s) => s.name)).toContain('tried');
     });
 
+    it("offers the default bank's snapshots to start from, not the sandbox's own, and makes one from them", async () => {
+      // Saved in the default bank: by a call without the browser's cookie.
+      document.cookie = `${SANDBOX_COOKIE}=; max-age=0; path=/`;
+      await staffReply(direct.saveSnapshot({ body: { name: 'before-demo' } }));
+      document.cookie = `${SANDBOX_COOKIE}=tried; path=/`;
+      const inTried = createStaffClient({ baseUrl: bank.base, token: () => STAFF_KEY, sandbox: () => 'tried' });
+      await staffReply(inTried.saveSnapshot({ body: { name: 'own-one' } }));
+      const app = renderApp('/wp-user/admin/sandboxes');
+      await app.user.click(await screen.findByRole('combobox', { name: 'Start from' }, WAIT));
+      expect(await screen.findByRole('option', { name: 'Snapshot before-demo' })).toBeInTheDocument();
+      expect(screen.queryByRole('option', { name: 'Snapshot own-one' })).not.toBeInTheDocument();
+      await app.user.click(screen.getByRole('option', { name: 'Snapshot before-demo' }));
+      await app.user.click(screen.getByRole('button', { name: 'Make a sandbox' }));
+      expect(await screen.findByText(/^Made sandbox /u, {}, WAIT)).toBeInTheDocument();
+    });
+
     it('leaves it when staff delete it, so that no call makes it again', async () => {
       const app = renderApp('/wp-user/admin/sandboxes');
       await app.user.click((await sandboxItem('tried')).getByRole('button', { name: 'Delete tried' }));

@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { adminSandbox, useAdminBank } from '@/api/admin-sandbox';
 import { API_BASE } from '@/api/client';
-import { DEFAULT_BANK, sandboxesQuery, serverStaff, snapshotsQuery, staffKeys, staffReply } from '@/api/staff';
+import { sandboxesQuery, serverStaff, staffKeys, staffReply } from '@/api/staff';
 import { ConfirmButton } from '@/components/confirm-button';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -28,12 +28,7 @@ import { useStaffAction } from './-components/use-staff-action';
 import { AdminError } from './-components/admin-error';
 
 export const Route = createFileRoute('/admin/sandboxes')({
-  // The snapshots offered as a start are the default bank's, whichever bank the admin area acts on.
-  loader: ({ context: { queryClient } }) =>
-    Promise.all([
-      queryClient.query({ ...sandboxesQuery, staleTime: 'static' }),
-      queryClient.query({ ...snapshotsQuery(DEFAULT_BANK), staleTime: 'static' }),
-    ]),
+  loader: ({ context: { queryClient } }) => queryClient.query({ ...sandboxesQuery, staleTime: 'static' }),
   pendingComponent: () => <SectionPending title={TITLE} />,
   component: SandboxesPage,
   errorComponent: AdminError,
@@ -86,7 +81,6 @@ function NoSandboxesHere() {
 function SandboxesOfServer({ list }: { list: SandboxList }) {
   const queryClient = useQueryClient();
   const { refetch, isFetching } = useSuspenseQuery(sandboxesQuery);
-  const { data: snapshots } = useSuspenseQuery(snapshotsQuery(DEFAULT_BANK));
   const { sandbox: chosen } = useAdminBank();
   const ours = sandboxOfThisBrowser();
   const listChanged = () => queryClient.invalidateQueries({ queryKey: staffKeys.sandboxes });
@@ -131,7 +125,9 @@ function SandboxesOfServer({ list }: { list: SandboxList }) {
   // up to 64 characters without spaces, is cut).
   const starts = [
     { value: SEED, label: 'The seed' },
-    ...snapshots.map((snapshot) => ({ value: snapshot.name, label: `Snapshot ${shortName(snapshot.name)}` })),
+    // The default bank's snapshots, as the server lists them beside the sandboxes: the ones `from` takes, also
+    // when this browser's cookie keeps it in a sandbox of its own (whose snapshots /__mock/snapshots would read).
+    ...list.startFrom.map((name) => ({ value: name, label: `Snapshot ${shortName(name)}` })),
   ];
 
   return (
