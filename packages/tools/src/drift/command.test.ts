@@ -210,11 +210,12 @@ describe('contract:drift', () => {
   });
 
   it('stops with one line and exit 2 when nothing answers, or the mock refuses the sign-in', async () => {
-    const down: typeof fetch = () => Promise.reject(new TypeError('fetch failed'));
+    const down: typeof fetch = () =>
+      Promise.reject(new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED 127.0.0.1:80') }));
     const none = await run(base, down);
     expect(none.code).toBe(2);
     expect(none.stderr).toBe(
-      'Nothing answered at http://host.test/ (fetch failed): is the mock running, and listening there?\n',
+      'Nothing answered at http://host.test/ (connect ECONNREFUSED 127.0.0.1:80): is the mock running, and listening there?\n',
     );
     expect(none.stdout).not.toContain('DRIFT');
 
@@ -228,7 +229,8 @@ describe('contract:drift', () => {
   });
 
   it('writes a JUnit report of one case in error when it compared nothing, so CI shows a run that did not happen', async () => {
-    const down: typeof fetch = () => Promise.reject(new TypeError('fetch failed'));
+    const down: typeof fetch = () =>
+      Promise.reject(new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED 127.0.0.1:80') }));
     const none = await run([...base, '--junit', 'out/stopped.xml'], down);
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(
@@ -237,7 +239,7 @@ describe('contract:drift', () => {
     const xml = await readFile(path.join(dir, 'out/stopped.xml'), 'utf8');
     expect(xml).toContain('<testsuites name="contract:drift" tests="1" failures="0" errors="1"');
     expect(xml).toMatch(
-      /<testcase classname="contract\.drift" name="the replay starts"[^>]*>\s*<error message="Nothing answered at http:\/\/host\.test\/ \(fetch failed\)/u,
+      /<testcase classname="contract\.drift" name="the replay starts"[^>]*>\s*<error message="Nothing answered at http:\/\/host\.test\/ \(connect ECONNREFUSED 127\.0\.0\.1:80\)/u,
     );
   });
 

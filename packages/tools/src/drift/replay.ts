@@ -26,6 +26,7 @@ import { valuesAt, valuesFromOf } from '../openapi';
 import { compareReplies, type Difference } from './compare';
 import { MASK, type Exchange, type Json, type Recording } from './recording';
 import { fetchInSandbox } from '../sandbox-fetch';
+import { networkReason } from '../conformance/check';
 
 /** The persona signed in when no address is given. */
 export const DEFAULT_PERSONA = { email: 'demo@bank.test', passcode: '123456', pin: '1234' } as const;
@@ -280,7 +281,8 @@ export async function replayRecording(options: ReplayOptions): Promise<ExchangeR
       status = response.status;
       text = await response.text();
     } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
+      // The network's own words (connect ECONNREFUSED ...), as the contract check says them.
+      const why = networkReason(error);
       if (!answered) throw unreachable(base, why);
       results.push({
         seq: exchange.seq,
