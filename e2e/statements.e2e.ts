@@ -37,6 +37,15 @@ test('filter, reload, page through, export and print a long statement', async ({
   await expect(showing(page)).toHaveText(`Showing 26–50 of ${String(total)}`);
   await expect(page).toHaveURL(/[?&]page=2/u);
   await expect(pages.getByText(`Page 2 of ${String(Math.ceil(total / 25))}`)).toBeVisible();
+  // On phones too, Next keeps to the line of Previous.
+  const viewport = page.viewportSize();
+  for (const width of [390, 320]) {
+    await page.setViewportSize({ width, height: 800 });
+    const previous = await pages.getByRole('link', { name: 'Previous' }).boundingBox();
+    const next = await pages.getByRole('link', { name: 'Next' }).boundingBox();
+    expect(Math.abs((next?.y ?? 0) - (previous?.y ?? -100))).toBeLessThan(2);
+  }
+  if (viewport) await page.setViewportSize(viewport);
   await page.goBack();
   await expect(showing(page)).toHaveText(`Showing 1–25 of ${String(total)}`);
 

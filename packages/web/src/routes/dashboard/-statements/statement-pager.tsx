@@ -33,12 +33,13 @@ function PageLink({ page, disabled, children }: { page: number; disabled: boolea
 export function StatementPager({ page }: { page: Page<unknown> }) {
   if (page.pageCount <= 1) return null;
   return (
-    <nav aria-label="Statement pages" className="flex flex-wrap items-center justify-between gap-3 pt-4">
+    // Three columns, so that on a phone Next stays on the line of Previous; the page number wraps in between.
+    <nav aria-label="Statement pages" className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-2 pt-4">
       <PageLink page={page.page - 1} disabled={page.page <= 1}>
         <ChevronLeft aria-hidden="true" />
         Previous
       </PageLink>
-      <p className="text-sm text-muted-foreground tabular-nums">
+      <p className="text-center text-sm text-muted-foreground tabular-nums">
         Page {page.page} of {page.pageCount}
       </p>
       <PageLink page={page.page + 1} disabled={page.page >= page.pageCount}>
