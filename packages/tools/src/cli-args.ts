@@ -82,6 +82,9 @@ export function answerUsage(
 /** The exit code of a run whose report could not be written where asked: the caller's mistake, as bad usage is. */
 export const UNWRITABLE_REPORT = 2;
 
+/** A noun as a count of `n` takes it: `failure` for one, `failures` otherwise. */
+export const plural = (n: number, noun: string) => `${noun}${n === 1 ? '' : 's'}`;
+
 /**
  * Writes a report (`--junit FILE`, relative to `cwd`), making its folder: the file written, or undefined
  * when it could not be, which is said on stderr (the caller exits {@link UNWRITABLE_REPORT}).

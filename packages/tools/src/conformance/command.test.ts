@@ -114,7 +114,9 @@ describe('contract:check', () => {
     expect(rows).toHaveLength(all);
     const failed = rows.filter((r) => !r.ok).length;
     expect(failed).toBeGreaterThanOrEqual(1);
-    expect(stderr).toContain(`JUnit report written to ${file} (${all} tests, ${failed} failures, 0 skipped)\n`);
+    expect(stderr).toContain(
+      `JUnit report written to ${file} (${all} tests, ${failed} failure${failed === 1 ? '' : 's'}, 0 skipped)\n`,
+    );
 
     const root = readXml(await readFile(file, 'utf8'));
     const suite = childrenNamed(root, 'testsuite')[0]!;

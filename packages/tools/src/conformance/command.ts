@@ -11,7 +11,7 @@ import { allPass, CheckStopped, runConformance, type CheckRow, type TimedRow } f
 import { formatJson } from './json';
 import { formatJUnit, formatUnreachableJUnit, junitCounts, type JUnitSuite } from './junit';
 import { formatTable, summary } from './table';
-import { answerUsage, UNWRITABLE_REPORT, writeReport } from '../cli-args';
+import { answerUsage, plural, UNWRITABLE_REPORT, writeReport } from '../cli-args';
 
 export interface CommandIo {
   readonly stdout: (text: string) => void;
@@ -77,7 +77,9 @@ export async function runCommand(argv: readonly string[], io: CommandIo): Promis
     if (written === undefined) code = UNWRITABLE_REPORT;
     else {
       const { tests, failures, skipped } = junitCounts(rows);
-      io.stderr(`JUnit report written to ${written} (${tests} tests, ${failures} failures, ${skipped} skipped)\n`);
+      io.stderr(
+        `JUnit report written to ${written} (${tests} ${plural(tests, 'test')}, ${failures} ${plural(failures, 'failure')}, ${skipped} skipped)\n`,
+      );
     }
   }
   return code;

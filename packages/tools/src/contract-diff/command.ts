@@ -11,7 +11,7 @@ import { parseDiffArgs, USAGE } from './args';
 import { diffContracts, isBreaking, operationNamesOf, type ContractOperations } from './diff';
 import { loadContractAt, UsageError, type LoadedContract } from './load';
 import { formatJson, formatJUnit, formatTable, heading, summary, type Compared, type NamedOperation } from './report';
-import { answerUsage, describeLoadFailure, UNWRITABLE_REPORT, writeReport } from '../cli-args';
+import { answerUsage, describeLoadFailure, plural, UNWRITABLE_REPORT, writeReport } from '../cli-args';
 
 export interface DiffIo {
   readonly stdout: (text: string) => void;
@@ -75,7 +75,9 @@ export async function runDiff(argv: readonly string[], io: DiffIo): Promise<numb
     if (written === undefined) code = UNWRITABLE_REPORT;
     else {
       const failed = new Set(changes.filter((c) => isBreaking(c.class)).map((c) => c.operation)).size;
-      io.stderr(`JUnit report written to ${written} (${named.length} tests, ${failed} failures)\n`);
+      io.stderr(
+        `JUnit report written to ${written} (${named.length} ${plural(named.length, 'test')}, ${failed} ${plural(failed, 'failure')})\n`,
+      );
     }
   }
   return code;

@@ -26,6 +26,7 @@
  * discriminated union) are compared variant by variant, by that property's value.
  */
 import type { JsonSchema } from '../openapi';
+import { plural } from '../cli-args';
 
 /** Which side of a call a schema describes. */
 export type Side = 'request' | 'reply';
@@ -97,7 +98,6 @@ function stripped(value: unknown, isData: boolean): unknown {
 
 const show = (value: unknown) => JSON.stringify(value);
 const list = (values: readonly Value[]) => values.map(show).join(', ');
-const plural = (n: number, word: string) => `${word}${n === 1 ? '' : 's'}`;
 
 /** One comparison: the side, the two documents' roots (for `$ref`s) and the changes found so far. */
 interface Context {
