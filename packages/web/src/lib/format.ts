@@ -18,6 +18,10 @@ export const formatAmount = formatMoney;
 export const accountCurrency = (currency: string | undefined) =>
   currency === undefined || currency.trim() === '' ? '$' : currency.trim();
 
+/** What an amount field takes: `In your account's currency ($)`, said under each one. */
+export const inAccountCurrency = (currency: string | undefined) =>
+  `In your account's currency (${accountCurrency(currency)})`;
+
 /** A calendar date without a time (a date of birth, a date input's value): `YYYY-MM-DD`. */
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/u;
 

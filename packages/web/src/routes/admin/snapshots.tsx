@@ -34,7 +34,12 @@ function SnapshotsPage() {
   const { data } = useSuspenseQuery(snapshotsQuery());
   const save = useStaffAction((name: string) => staffReply(staff.saveSnapshot({ body: { name } })), {
     done: (reply) => `Saved as ${reply.name}.`,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffKeys.snapshots() }),
+    // The sandbox list names the default bank's snapshots too (the starts a sandbox may be made from).
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: staffKeys.snapshots() }),
+        queryClient.invalidateQueries({ queryKey: staffKeys.sandboxes }),
+      ]),
   });
   const act = useStaffAction(
     (action: ListAction) =>

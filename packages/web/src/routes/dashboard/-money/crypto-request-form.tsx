@@ -17,7 +17,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { toast } from '@/components/ui/toast';
 import { DEFAULT_ERROR_MESSAGE, imageRefusal } from '@/api/error-message';
 import { required } from '@/forms/form-rules';
-import { accountCurrency, formatAmount } from '@/lib/format';
+import { formatAmount, inAccountCurrency } from '@/lib/format';
 import { imageFile } from '@/forms/image-upload';
 import { CopyField } from './copy-field';
 import { amountField } from './fields';
@@ -57,8 +57,7 @@ export const PAYMENT_PENDING = 'Payment Pending!';
  * What the amount is in: the account's currency, by the symbol the bank sends (the spec's default `$`
  * when it sends none), not the coin's. Staff confirm the request in that currency.
  */
-export const amountDescription = (currency: string) =>
-  `In your account's currency (${accountCurrency(currency)}), not in the coin.`;
+export const amountDescription = (currency: string) => `${inAccountCurrency(currency)}, not in the coin.`;
 
 /** The address of the chosen type, from `addresses2`, else the one at its index. */
 export function addressOf(coins: CoinData, type: string): string {

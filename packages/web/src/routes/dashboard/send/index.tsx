@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { Form, useFormSubmit } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-fields';
 import { institutionQuery, pinQuery, serviceChargeQuery, transferListQuery } from '@/api/queries';
-import { accountCurrency, formatAmount } from '@/lib/format';
+import { formatAmount, inAccountCurrency } from '@/lib/format';
 import { PageHeader } from '../-components/page';
 import { RequestList } from '../-money/request-list';
 import { DEFAULT_SERVICE_CHARGE_PERCENT, transferCharges, transferDraft } from './-components/transfer';
@@ -159,7 +159,7 @@ function SendPage() {
                   placeholder="0.00"
                   description={
                     <>
-                      In your account&apos;s currency ({accountCurrency(currency)}).{' '}
+                      {inAccountCurrency(currency)}.{' '}
                       {chargesNote === undefined ? null : <span aria-live="polite">{chargesNote}</span>}
                     </>
                   }
