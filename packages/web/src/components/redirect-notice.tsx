@@ -55,7 +55,7 @@ export interface RedirectNoticeProps {
 }
 
 /** The time now, again every `ms` while `running` (a time from before it runs reads as the full delay). */
-function useNow(running: boolean, ms: number) {
+export function useNow(running: boolean, ms: number) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!running) return undefined;

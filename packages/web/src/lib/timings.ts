@@ -16,3 +16,6 @@ export const PIN_CONFIRMATION_TOAST_MS = 15000;
 export const AUTH_REDIRECT_MS = 5000;
 /** Delay before the redirect after a transfer or a PIN creation. */
 export const TRANSFER_REDIRECT_MS = 3000;
+
+/** How long a "resend" link waits after a code or link was sent, before it may send another. */
+export const RESEND_COOLDOWN_MS = 30_000;

@@ -1,7 +1,8 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorReply, installFakeBank, NETWORK_FAILURE, type BankAnswer, type BankHandlers } from '@/test/fake-bank';
-import { findToast, renderApp } from '@/test/render-app';
+import { RESEND_COOLDOWN_MS } from '@/lib/timings';
+import { findToast, REAL_TIME_SLACK_MS, renderApp, useAdvancingFakeTimers } from '@/test/render-app';
 
 function setup(handlers: BankHandlers = {}) {
   const bank = installFakeBank({
@@ -12,6 +13,10 @@ function setup(handlers: BankHandlers = {}) {
   const app = renderApp('/wp-user/account/forgot');
   return { bank, app };
 }
+
+beforeEach(() => {
+  useAdvancingFakeTimers();
+});
 
 describe('forgot passcode', () => {
   it('has an e-mail-type field and checks it', async () => {
@@ -54,21 +59,34 @@ describe('forgot passcode', () => {
     expect(await findToast('No account uses that e-mail address')).toBeInTheDocument();
   });
 
-  it("resends the link: 'Code Sent', or 'Something went wrong'", async () => {
-    let fail = false;
+  it("resends the link: 'Something went wrong', or 'Code Sent' and then a wait of 30 s", async () => {
+    let fail = true;
     const { app, bank } = setup({
       resendForgotCode: () => (fail ? errorReply('') : { status: 'success', message: null }),
     });
     await app.user.type(await screen.findByLabelText('E-mail'), 'ada@bank.test');
     await app.user.click(screen.getByRole('button', { name: 'Resend link' }));
-    expect(await findToast('Code Sent')).toBeInTheDocument();
-    expect(bank.callsTo('resendForgotCode')[0]?.input).toEqual({ email: 'ada@bank.test' });
-    fail = true;
-    await app.user.click(screen.getByRole('button', { name: 'Resend link' }));
     expect(await findToast('Something went wrong')).toBeInTheDocument();
+    // A failure sent nothing: the link may try again at once.
+    fail = false;
+    await app.user.click(screen.getByRole('button', { name: 'Resend link' }));
+    expect(await findToast('Code Sent')).toBeInTheDocument();
+    expect(bank.callsTo('resendForgotCode').map((call) => call.input)).toEqual([
+      { email: 'ada@bank.test' },
+      { email: 'ada@bank.test' },
+    ]);
+    const waiting = await screen.findByRole('button', { name: 'Resend link in 30 s' });
+    expect(waiting).toBeDisabled();
+    await act(() => vi.advanceTimersByTimeAsync(RESEND_COOLDOWN_MS - REAL_TIME_SLACK_MS));
+    expect(screen.getByRole('button', { name: /^Resend link in \d s$/u })).toBeDisabled();
+    await act(() => vi.advanceTimersByTimeAsync(REAL_TIME_SLACK_MS));
+    await app.user.click(await screen.findByRole('button', { name: 'Resend link' }));
+    await waitFor(() => {
+      expect(bank.callsTo('resendForgotCode')).toHaveLength(3);
+    });
   });
 
-  it('sends one request, and one resend, for a double click with no gap', async () => {
+  it('sends one request for a double click with no gap; the resend link then waits', async () => {
     const { app, bank } = setup();
     await app.user.type(await screen.findByLabelText('E-mail'), 'ada@bank.test');
     const send = screen.getByRole('button', { name: 'Send reset link' });
@@ -76,14 +94,20 @@ describe('forgot passcode', () => {
     fireEvent.click(send);
     expect(await findToast('Check your Email for further instructions.')).toBeInTheDocument();
     expect(bank.callsTo('forgotPasscode')).toHaveLength(1);
+    // The e-mail just sent holds the link: asking for another at once would spend the address's few.
+    const resend = screen.getByRole('button', { name: /^Resend link in \d+ s$/u });
+    expect(resend).toBeDisabled();
+    fireEvent.click(resend);
+    expect(bank.callsTo('resendForgotCode')).toHaveLength(0);
+  });
 
+  it('sends one resend for a double click with no gap', async () => {
+    const { app, bank } = setup();
+    await app.user.type(await screen.findByLabelText('E-mail'), 'ada@bank.test');
     const resend = screen.getByRole('button', { name: 'Resend link' });
     fireEvent.click(resend);
     fireEvent.click(resend);
     expect(await findToast('Code Sent')).toBeInTheDocument();
-    await waitFor(() => {
-      expect(resend).toBeEnabled();
-    });
     expect(bank.callsTo('resendForgotCode')).toHaveLength(1);
   });
 

@@ -12,6 +12,7 @@ import { mutationOptionsFor } from '@/api/auth';
 import { AccountCard } from './-components/account-card';
 import { emailField } from './-components/email-field';
 import { useResendCode } from './-components/use-resend-code';
+import { ResendLink } from './-components/resend-link';
 import { textLinkClass } from '@/components/ui/text-link';
 import { EmailAddress } from '@/components/email-address';
 
@@ -33,6 +34,7 @@ function ForgotPage() {
   const submit = useFormSubmit(form, async ({ email }) => {
     await request.mutateAsync({ action: 'code', email });
     setSentTo(email);
+    resend.sent();
     toast.success('Check your Email for further instructions.', { flow: 'reset' });
   });
 
@@ -70,18 +72,13 @@ function ForgotPage() {
               .
             </p>
           )}
-          <p className="text-center text-sm text-muted-foreground">
-            Didn&apos;t get the e-mail?{' '}
-            <Button
-              variant="link"
-              className="font-medium"
-              pending={resend.isPending}
-              disabled={submit.pending}
-              onClick={() => void onResend()}
-            >
-              Resend link
-            </Button>
-          </p>
+          <ResendLink
+            question="Didn't get the e-mail?"
+            label="Resend link"
+            resend={resend}
+            disabled={submit.pending}
+            onResend={onResend}
+          />
         </form>
       </Form>
     </AccountCard>

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { session, STORAGE_KEYS } from '@/session/session';
-import { AUTH_REDIRECT_MS } from '@/lib/timings';
+import { AUTH_REDIRECT_MS, RESEND_COOLDOWN_MS } from '@/lib/timings';
 import { errorReply, installFakeBank, type BankHandlers } from '@/test/fake-bank';
 import { findToast, renderApp, toastRegion, useAdvancingFakeTimers, REAL_TIME_SLACK_MS } from '@/test/render-app';
 
@@ -138,6 +138,10 @@ describe('e-mail verification', () => {
     await app.user.click(await screen.findByRole('button', { name: 'Resend code' }));
     expect(await findToast('Code Sent')).toBeInTheDocument();
     expect(bank.callsTo('resendConfirmCode')[0]?.input).toEqual({ email: 'ada@bank.test' });
+    // The bank sends an address only a few e-mails in a quarter of an hour: the link waits 30 s.
+    expect(screen.getByRole('button', { name: 'Resend code in 30 s' })).toBeDisabled();
+    await act(() => vi.advanceTimersByTimeAsync(RESEND_COOLDOWN_MS));
+    expect(await screen.findByRole('button', { name: 'Resend code' })).toBeEnabled();
   });
 
   it("a new code takes the wrong code's error away: it spoke of the code replaced", async () => {

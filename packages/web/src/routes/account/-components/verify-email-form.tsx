@@ -17,6 +17,7 @@ import { RedirectNotice, useDelayedRedirect } from '@/components/redirect-notice
 import { AccountCard } from './account-card';
 import { emailField } from './email-field';
 import { useResendCode } from './use-resend-code';
+import { ResendLink } from './resend-link';
 import { textLinkClass } from '@/components/ui/text-link';
 import { EmailAddress } from '@/components/email-address';
 
@@ -117,18 +118,13 @@ export function VerifyEmailForm({ email: given }: { email: string | undefined })
             Confirm Code
           </Button>
           <RedirectNotice notice={notice} />
-          <p className="text-center text-sm text-muted-foreground">
-            Didn&apos;t get the code?{' '}
-            <Button
-              variant="link"
-              className="font-medium"
-              pending={resend.isPending}
-              disabled={busy}
-              onClick={() => void onResend()}
-            >
-              Resend code
-            </Button>
-          </p>
+          <ResendLink
+            question="Didn't get the code?"
+            label="Resend code"
+            resend={resend}
+            disabled={busy}
+            onResend={onResend}
+          />
         </form>
       </Form>
     </AccountCard>
