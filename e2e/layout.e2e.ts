@@ -143,6 +143,28 @@ test('the institutional transfer details show every value whole at 320 px, each 
   await expect(page.getByRole('button', { name: 'Copy Country' })).toBeVisible();
 });
 
+test('side by side on a wide screen, two fields keep their boxes on one line, whatever the hint under one says', async ({
+  signIn,
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn('demo@bank.test', '/wp-user/dashboard/send');
+  await expect(page.getByRole('textbox', { name: 'Account holder name' })).toBeVisible();
+  // The currency and the amount have hints, their neighbours (routing number, account holder) none.
+  const rows = await page.locator('form [data-slot=form-item]').evaluateAll((items) => {
+    const byRow = new Map<number, number[]>();
+    for (const item of items) {
+      const control = item.querySelector('input, textarea, select, button[role=combobox]');
+      if (!control) continue;
+      const row = Math.round(item.getBoundingClientRect().top);
+      byRow.set(row, [...(byRow.get(row) ?? []), Math.round(control.getBoundingClientRect().top)]);
+    }
+    return [...byRow.values()].filter((tops) => tops.length > 1);
+  });
+  expect(rows.length, 'rows of two fields').toBeGreaterThanOrEqual(4);
+  for (const tops of rows) expect(new Set(tops).size, `control tops ${tops.join(', ')}`).toBe(1);
+});
+
 test.describe('long e-mail addresses', () => {
   test('wrap after @ or a dot on the verify page', async ({ page }) => {
     await page.goto(`/wp-user/account/verify?email=${encodeURIComponent(LONG_EMAIL)}`);
