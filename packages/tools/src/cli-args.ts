@@ -4,7 +4,7 @@
  * `--help`) beside their own; a separator `--` that pnpm passes on is skipped; a refusal is one line.
  * Also here: how each writes its `--junit` report.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -87,7 +87,7 @@ export const plural = (n: number, noun: string) => `${noun}${n === 1 ? '' : 's'}
 
 /**
  * Writes a report (`--junit FILE`, relative to `cwd`), making its folder: the file written, or undefined
- * when it could not be, which is said on stderr (the caller exits {@link UNWRITABLE_REPORT}).
+ * when it could not be, which is said on stderr in words (the caller exits {@link UNWRITABLE_REPORT}).
  */
 export async function writeReport(
   io: { readonly stderr: (text: string) => void; readonly cwd: string },
@@ -100,7 +100,24 @@ export async function writeReport(
     await writeFile(file, text);
     return file;
   } catch (error) {
-    io.stderr(`Could not write the JUnit report to ${file}: ${describeError(error)}\n`);
+    io.stderr(`Could not write the JUnit report to ${file}: ${await whyNotWritten(file, error)}\n`);
     return undefined;
   }
+}
+
+/** Why a report could not be written, in words where the system's code says little ("EEXIST ... mkdir"). */
+async function whyNotWritten(file: string, error: unknown): Promise<string> {
+  const code = error instanceof Error && 'code' in error ? error.code : undefined;
+  if (code === 'EEXIST' || code === 'ENOTDIR') {
+    // A folder on the way is a file: name the first one, from the top.
+    const folders: string[] = [];
+    for (let dir = path.dirname(file); !folders.includes(dir); dir = path.dirname(dir)) folders.unshift(dir);
+    for (const folder of folders)
+      if ((await stat(folder).catch(() => undefined))?.isFile()) return `${folder} is a file, not a folder`;
+  }
+  if (code === 'EISDIR') return 'that is a folder; give a file name, such as report.xml';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'EROFS') return 'the file system is read-only';
+  if (code === 'ENOSPC') return 'the disk is full';
+  return describeError(error);
 }
