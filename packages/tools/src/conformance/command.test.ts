@@ -152,7 +152,9 @@ describe('contract:check', () => {
     const { code, stdout, stderr } = await run(['--base', BASE, '--read-only', '--junit', `${blocker}/x.xml`]);
     expect(code).toBe(2);
     expect(stdout).toContain('rows pass');
-    expect(stderr).toMatch(/^Could not write the JUnit report to .*a-file\/x\.xml: .*a-file is a file, not a folder$/mu);
+    expect(stderr).toMatch(
+      /^Could not write the JUnit report to .*a-file\/x\.xml: .*a-file is a file, not a folder$/mu,
+    );
   });
 
   describe('against an address where nothing answers (a port just closed)', () => {

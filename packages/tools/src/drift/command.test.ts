@@ -249,7 +249,9 @@ describe('contract:drift', () => {
     const result = await run([...base, '--junit', `${blocker}/x.xml`], standIn(10).host);
     expect(result.code).toBe(2);
     expect(result.stdout).toMatch(/operations? drift|no operation drifts/iu);
-    expect(result.stderr).toMatch(/^Could not write the JUnit report to .*a-file\/x\.xml: .*a-file is a file, not a folder$/mu);
+    expect(result.stderr).toMatch(
+      /^Could not write the JUnit report to .*a-file\/x\.xml: .*a-file is a file, not a folder$/mu,
+    );
   });
 
   it('exits 2 on bad usage and 1 when the recording cannot be read', async () => {
