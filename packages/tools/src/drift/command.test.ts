@@ -104,12 +104,20 @@ afterAll(async () => {
 /** A host that checks what the replay puts back, and charges `percent`. */
 function standIn(percent: number) {
   const seen: Record<string, string>[] = [];
-  const answer = (init: RequestInit | undefined): Response => {
+  const answer = (url: string, init: RequestInit | undefined): Response => {
     const body = init?.body instanceof URLSearchParams ? init.body : new URLSearchParams();
     const fields = Object.fromEntries(body);
     seen.push(fields);
     const json = (value: unknown, status = 200) =>
       new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
+    // The e-mail lookup knows the persona only; the sign-in refuses a stranger as a wrong passcode, as the mock does.
+    if (new URL(url).searchParams.get('crud') === 'iduser')
+      return fields.email === 'demo@bank.test'
+        ? json({ role: 'user', user: { picture: null, fullname: 'Dana Demo' } })
+        : json(
+            { error: true, message: 'We could not find an account with that e-mail address', code: 'not_found' },
+            404,
+          );
     if (fields.email !== undefined)
       return fields.email === 'demo@bank.test' && fields.password === '654321'
         ? json({ role: 'user', jwt: 'fresh' })
@@ -119,7 +127,8 @@ function standIn(percent: number) {
     if (fields.confirmmypin !== undefined) return json({ status: fields.pin === '4321' ? 'success' : 'error' });
     return json({ error: true, message: 'unexpected' }, 400);
   };
-  const host: typeof fetch = (_url, init) => Promise.resolve(answer(init));
+  const host: typeof fetch = (url, init) =>
+    Promise.resolve(answer(url instanceof Request ? url.url : String(url), init));
   return { host, seen };
 }
 
@@ -225,7 +234,14 @@ describe('contract:drift', () => {
     expect(refused.stderr).toBe('The mock at http://host.test/ refused the sign-in of demo@bank.test: no\n');
     expect(refused.stdout).not.toContain('DRIFT');
     // Tried once: another try would only count one more wrong passcode against the persona.
-    expect(wrong.seen.filter((fields) => fields.email !== undefined)).toHaveLength(1);
+    expect(wrong.seen.filter((fields) => fields.password !== undefined)).toHaveLength(1);
+
+    // A stranger is refused as a wrong passcode would be: the lookup tells which it was.
+    const stranger = await run([...base.slice(0, 4), '--email', 'nobody@bank.test'], standIn(10).host);
+    expect(stranger.code).toBe(2);
+    expect(stranger.stderr).toBe(
+      "No account on the mock at http://host.test/ uses nobody@bank.test: name the mock's personas with --email (default demo@bank.test)\n",
+    );
   });
 
   it('writes a JUnit report of one case in error when it compared nothing, so CI shows a run that did not happen', async () => {

@@ -230,6 +230,23 @@ export async function replayRecording(options: ReplayOptions): Promise<ExchangeR
   const { byPseudonym: emailOf, fallback } = signInAddresses(recording, options.emails);
   const client = createApiClient({ baseUrl: base, fetch: doFetch, token: () => undefined });
 
+  /**
+   * Why the mock refused a persona's sign-in, as the replay's stop. The mock answers an unknown address as a
+   * wrong passcode (it does not tell who has an account), which would send the caller after the passcode:
+   * its e-mail lookup says whether the address is known.
+   */
+  const refusedSignIn = async (email: string, why: string) => {
+    const unknown = await client.call('lookupUser', { email }).then(
+      () => false,
+      (lookup: unknown) => isApiError(lookup) && lookup.code === 'not_found',
+    );
+    return new ReplayStopped(
+      unknown
+        ? `No account on the mock at ${base} uses ${email}: name the mock's personas with --email (default ${DEFAULT_PERSONA.email})`
+        : `The mock at ${base} refused the sign-in of ${email}: ${why}`,
+    );
+  };
+
   /** Each persona's token on the mock, signed in once when first needed. */
   const tokens = new Map<string, Promise<string | undefined>>();
   const tokenOf = (email: string) => {
@@ -237,11 +254,10 @@ export async function replayRecording(options: ReplayOptions): Promise<ExchangeR
     if (token === undefined) {
       token = client.call('login', { email, password: passcode, remeber: false }).then(
         (reply) => reply.jwt,
-        (error: unknown) => {
+        async (error: unknown) => {
           // A replay with no session would report every operation as drifting: it stops, saying why.
           if (isApiError(error) && error.kind === 'network') throw unreachable(base);
-          const why = error instanceof Error ? error.message : String(error);
-          throw new ReplayStopped(`The mock at ${base} refused the sign-in of ${email}: ${why}`);
+          throw await refusedSignIn(email, error instanceof Error ? error.message : String(error));
         },
       );
       tokens.set(email, token);
@@ -312,8 +328,7 @@ export async function replayRecording(options: ReplayOptions): Promise<ExchangeR
       // One the host let in and the mock does not: the persona cannot sign in there, and trying again
       // would only count another wrong passcode against it.
       if (persona !== undefined && recordedStatus === 200 && status !== 200) {
-        const why = typeof body.message === 'string' ? body.message : `HTTP ${String(status)}`;
-        throw new ReplayStopped(`The mock at ${base} refused the sign-in of ${persona}: ${why}`);
+        throw await refusedSignIn(persona, typeof body.message === 'string' ? body.message : `HTTP ${String(status)}`);
       }
     }
     if (exchange.operation !== null) replies.set(exchange.operation, { recorded: exchange.reply.body, replayed: body });
