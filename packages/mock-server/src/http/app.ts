@@ -196,7 +196,8 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
-  app.use(securityHeaders);
+  // The host's pictures, linked from its replies, show through the proxy.
+  app.use(securityHeaders(options.upstream ? [new URL(options.upstream).origin] : []));
 
   // --- who may reach the server (access.ts) ------------------------------------------------------
   const allowedHosts = options.access?.allowedHosts ?? [];

@@ -224,6 +224,14 @@ describe('the validating proxy, byte for byte', () => {
     expect(seen[0]?.bytes.equals(bytes)).toBe(true);
   });
 
+  it("lets the portal show the host's pictures, which its replies link: img-src names the host, only behind a proxy", async () => {
+    const policy = async (harness: Harness) => (await harness.send('/')).headers.get('content-security-policy') ?? '';
+    const hostOrigin = new URL(front.base).origin;
+    expect(await policy(proxy)).toContain(`img-src 'self' data: blob: ${hostOrigin};`);
+    expect(await policy(proxy)).toContain("connect-src 'self';");
+    expect(await policy(host)).toContain("img-src 'self' data: blob:;");
+  });
+
   it('answers 502 in the error shape when the host cannot be reached', async () => {
     const closed = await listen(express());
     await closed.close();

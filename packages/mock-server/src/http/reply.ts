@@ -14,10 +14,17 @@ import { BankError } from '../bank/errors';
 // -------------------------------------------------------------------------------------------------
 // headers
 
+/**
+ * The page's Content-Security-Policy: everything from the server itself. `imageOrigins` may show pictures
+ * too: with `MOCK_UPSTREAM` the host's replies link the pictures it keeps (a profile picture, a KYC
+ * document), which the portal shows from the host.
+ */
+export const contentSecurityPolicy = (imageOrigins: readonly string[] = []) =>
+  `default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src ${["'self'", 'data:', 'blob:', ...imageOrigins].join(' ')}; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'`;
+
 /** Headers on everything the server sends (ASVS V3): a strict CSP, no sniffing, no framing, no referrer. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Security-Policy':
-    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+  'Content-Security-Policy': contentSecurityPolicy(),
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
   'Referrer-Policy': 'no-referrer',
@@ -33,13 +40,17 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
 /** The header of what is never cached (every reply of the API, the outbox). */
 export const NO_STORE: Readonly<Record<string, string>> = Object.freeze({ 'Cache-Control': 'no-store' });
 
-const SECURITY_HEADER_LIST = Object.entries(SECURITY_HEADERS);
-
-/** Sets the security headers on every reply of the Express app (those of other routes, the web app's files). */
-export const securityHeaders: RequestHandler = (_req, res, next) => {
-  for (const [name, value] of SECURITY_HEADER_LIST) res.setHeader(name, value);
-  next();
-};
+/**
+ * Sets the security headers on every reply of the Express app (those of other routes, the web app's files);
+ * pictures may also come from `imageOrigins` ({@link contentSecurityPolicy}).
+ */
+export function securityHeaders(imageOrigins: readonly string[] = []): RequestHandler {
+  const list = Object.entries({ ...SECURITY_HEADERS, 'Content-Security-Policy': contentSecurityPolicy(imageOrigins) });
+  return (_req, res, next) => {
+    for (const [name, value] of list) res.setHeader(name, value);
+    next();
+  };
+}
 
 // -------------------------------------------------------------------------------------------------
 // results and replies
