@@ -143,6 +143,24 @@ test.describe('every login branch', () => {
   });
 });
 
+test("the login page loads the toasts' view only once a call starts, and its first toast shows", async ({ page }) => {
+  const toastView: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/toast-list-[\w-]+\.js$/u.test(request.url())) toastView.push(request.url());
+  });
+  await page.goto('/wp-user/account/login');
+  await expect(page.getByRole('button', { name: 'Next' })).toBeEnabled();
+  await page.waitForLoadState('networkidle');
+  expect(toastView, 'the toasts view, before any call').toEqual([]);
+  await expect(page.getByRole('region', { name: /Notifications/u })).toHaveCount(0);
+
+  await page.getByLabel('E-mail').fill('nobody@bank.test');
+  await page.getByRole('button', { name: 'Next' }).click();
+  const region = page.getByRole('region', { name: /Notifications/u });
+  await expect(region.getByText('We could not find an account with that e-mail address')).toBeVisible();
+  expect(toastView).toHaveLength(1);
+});
+
 test.describe('sign-up failures', () => {
   const fillSignup = async (page: Page) => {
     await page.goto('/wp-user/account/signup');

@@ -5,7 +5,7 @@
  */
 import { isApiError, type ApiError } from '@ebank/contract/errors';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { toast, type ToastFlow } from '@/components/ui/toast';
+import { prepareToasts, toast, type ToastFlow } from '@/components/ui/toast';
 import { errorMessage } from './error-message';
 
 /** What a call may tell the central error handler. */
@@ -55,6 +55,10 @@ export function createAppQueryClient() {
       },
     }),
     mutationCache: new MutationCache({
+      // A write ends in a toast, a success or an error: their view loads while the call runs.
+      onMutate: () => {
+        prepareToasts();
+      },
       onError: (error, _variables, _result, mutation) => {
         if (shownInline(error, mutation.meta)) return;
         if (mutation.meta?.quietWithoutReply === true && gotNoReply(error)) return;

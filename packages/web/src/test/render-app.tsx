@@ -33,11 +33,19 @@ export function renderApp(path: string) {
   };
 }
 
-/** The toast area (Radix's region, reachable with F8). */
-export const toastRegion = () => screen.getByRole('region', { name: /notifications/iu });
+/** The toast area (Radix's region, reachable with F8), once its view has loaded with the first toast. */
+export const findToastRegion = (options?: { timeout: number }) =>
+  screen.findByRole('region', { name: /notifications/iu }, options);
+
+/**
+ * The toast area now; before the first toast, whose view is not loaded yet, an empty element: no toast
+ * shows there.
+ */
+export const toastRegion = () =>
+  screen.queryByRole('region', { name: /notifications/iu }) ?? document.createElement('section');
 
 /** Waits for a toast that says `text`. */
-export const findToast = (text: string | RegExp) => within(toastRegion()).findByText(text);
+export const findToast = async (text: string | RegExp) => within(await findToastRegion()).findByText(text);
 
 /**
  * Waits for a toast that says `text` and gives how long it stays up, in milliseconds, as the toast names

@@ -15,7 +15,7 @@ describe('the copy button', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Copy account number' }));
     await expect(navigator.clipboard.readText()).resolves.toBe('0123456789');
-    const region = screen.getByRole('region', { name: /notifications/iu });
+    const region = await screen.findByRole('region', { name: /notifications/iu });
     expect(await within(region).findByText('Copied to clipboard')).toBeInTheDocument();
   });
 
@@ -29,7 +29,7 @@ describe('the copy button', () => {
       </>,
     );
     await user.click(screen.getByRole('button', { name: 'Copy' }));
-    const region = screen.getByRole('region', { name: /notifications/iu });
+    const region = await screen.findByRole('region', { name: /notifications/iu });
     expect(await within(region).findByText('Could not copy to the clipboard')).toBeInTheDocument();
     expect(within(region).queryByText('Copied to clipboard')).not.toBeInTheDocument();
   });

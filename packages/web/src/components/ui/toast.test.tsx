@@ -1,11 +1,42 @@
 import { act, render, screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { TOAST_MS } from '@/lib/timings';
 import { toast, Toaster } from './toast';
 
 const region = () => screen.getByRole('region', { name: /notifications/iu });
 
 describe('toasts', () => {
+  // The view loads with the first toast (the first test shows that); the others look at it loaded.
+  beforeAll(async () => {
+    const { unmount } = render(<Toaster />);
+    act(() => {
+      toast.success('Loading the view');
+    });
+    await screen.findByText('Loading the view', { selector: '[data-slot=toast] *' });
+    act(() => {
+      toast.clear();
+    });
+    unmount();
+  });
+
+  it('renders nothing until the first toast, loads its view then, and keeps its region after', async () => {
+    vi.resetModules();
+    const fresh = await import('./toast');
+    render(<fresh.Toaster />);
+    expect(screen.queryByRole('region', { name: /notifications/iu })).not.toBeInTheDocument();
+    act(() => {
+      fresh.toast.success('Code Sent');
+    });
+    expect(
+      await within(await screen.findByRole('region', { name: /notifications/iu })).findByText('Code Sent'),
+    ).toBeVisible();
+    act(() => {
+      fresh.toast.clear();
+    });
+    expect(region()).toBeInTheDocument();
+    expect(within(region()).queryByText('Code Sent')).not.toBeInTheDocument();
+  });
+
   it('shows success, error and warning toasts in one region', () => {
     render(<Toaster />);
     act(() => {

@@ -8,18 +8,12 @@
  * toasts away, so a wrong PIN never stays beside the transfer's success, a mismatched PIN beside the PIN's
  * creation, nor a wrong current passcode beside the passcode's change.
  *
- * On a phone the toasts sit at the bottom of the screen, above the thumb, where they cover no card's
- * heading; from `sm` up they sit at the top right, beside the page.
+ * The toasts' view (Radix Toast, toast-list.tsx) loads when the first toast is to show, or once a call
+ * starts (`prepareToasts`, which the QueryClient calls for every write): a page that never toasts never
+ * loads it. Once loaded it stays, with its region and its F8 key.
  */
-import { cva } from 'class-variance-authority';
-import CircleAlert from 'lucide-react/icons/circle-alert';
-import CircleCheck from 'lucide-react/icons/circle-check';
-import TriangleAlert from 'lucide-react/icons/triangle-alert';
-import XIcon from 'lucide-react/icons/x';
-import { Toast as ToastPrimitive } from 'radix-ui';
-import { useSyncExternalStore } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { TOAST_MS } from '@/lib/timings';
-import { cn } from '@/lib/cn';
 
 export type ToastVariant = 'success' | 'error' | 'warning';
 
@@ -66,6 +60,8 @@ export interface ToastOptions {
 const MAX_TOASTS = 4;
 
 let items: readonly ToastItem[] = [];
+/** A toast has been shown: the view is mounted from then on. */
+let needed = false;
 let nextId = 1;
 const listeners = new Set<() => void>();
 
@@ -86,6 +82,7 @@ const errorOf = (flow: ToastFlow | undefined) => (t: ToastItem) =>
  */
 function show(variant: ToastVariant, message: string, { description, duration = TOAST_MS, flow }: ToastOptions = {}) {
   const id = nextId++;
+  needed = true;
   // A success of a flow settles its errors; a new error of the flow is its latest word ('3 attempts left'
   // after '4 attempts left'), so it takes the earlier ones' place.
   const settled = variant === 'warning' ? () => false : errorOf(flow);
@@ -122,75 +119,23 @@ function subscribe(listener: () => void) {
 
 const getItems = () => items;
 
-const toastVariants = cva(
-  'group pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-lg border bg-card p-4 pr-10 text-sm shadow-card data-[state=open]:animate-toast-in data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-(--radix-toast-swipe-end-x) data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x)',
-  {
-    variants: {
-      variant: {
-        success: 'border-success/30 bg-success-soft [&_[data-slot=toast-icon]]:text-success',
-        error: 'border-destructive/30 bg-destructive-soft [&_[data-slot=toast-icon]]:text-destructive',
-        warning: 'border-warning/40 bg-warning-soft [&_[data-slot=toast-icon]]:text-warning',
-      },
-    },
-  },
-);
+const loadList = () => import('./toast-list');
+let loading: Promise<unknown> | undefined;
 
-const icons = { success: CircleCheck, error: CircleAlert, warning: TriangleAlert } as const;
-
-function ToastView({ item }: { item: ToastItem }) {
-  const Icon = icons[item.variant];
-  return (
-    <ToastPrimitive.Root
-      data-slot="toast"
-      data-variant={item.variant}
-      data-duration={item.duration}
-      duration={item.duration}
-      // Errors interrupt the screen reader; successes and warnings wait their turn.
-      type={item.variant === 'error' ? 'foreground' : 'background'}
-      className={cn(toastVariants({ variant: item.variant }))}
-      onOpenChange={(open) => {
-        if (!open) toast.dismiss(item.id);
-      }}
-    >
-      <Icon data-slot="toast-icon" className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-      {item.description === undefined ? (
-        <ToastPrimitive.Description className="leading-snug font-medium text-foreground">
-          {item.message}
-        </ToastPrimitive.Description>
-      ) : (
-        <div className="grid gap-0.5">
-          <ToastPrimitive.Title className="leading-snug font-medium text-foreground">
-            {item.message}
-          </ToastPrimitive.Title>
-          <ToastPrimitive.Description data-slot="toast-description" className="leading-snug text-foreground">
-            {item.description}
-          </ToastPrimitive.Description>
-        </div>
-      )}
-      <ToastPrimitive.Close
-        className="absolute top-3 right-3 cursor-pointer rounded-sm p-0.5 text-muted-foreground hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/40"
-        aria-label="Dismiss"
-      >
-        <XIcon className="size-4" aria-hidden="true" />
-      </ToastPrimitive.Close>
-    </ToastPrimitive.Root>
-  );
+/** Starts loading the toasts' view, so that a call's toast need not wait for it. */
+export function prepareToasts() {
+  loading ??= loadList();
 }
 
-/** The toasts and their viewport: mount once, at the top of the app. */
+const ToastList = lazy(() => loadList().then(({ ToastList }) => ({ default: ToastList })));
+
+/** The toasts and their viewport: mount once, at the top of the app. Renders nothing until a toast shows. */
 export function Toaster() {
   const current = useSyncExternalStore(subscribe, getItems, getItems);
+  if (!needed) return null;
   return (
-    <ToastPrimitive.Provider swipeDirection="right" duration={TOAST_MS} label="Notifications">
-      {current.map((item) => (
-        <ToastView key={item.id} item={item} />
-      ))}
-      <ToastPrimitive.Viewport
-        data-slot="toast-viewport"
-        // A phone's toasts across the top, the rest top right: at the bottom they covered the notice of a
-        // screen's move and its 'Go now' (after a sign-up, a sign-in), which sit low on a phone's screen.
-        className="fixed inset-x-0 top-0 z-[100] m-0 flex max-h-dvh list-none flex-col gap-2 p-3 pt-[max(0.75rem,env(safe-area-inset-top))] outline-none sm:top-4 sm:right-4 sm:left-auto sm:w-[380px] sm:p-0 sm:pt-0"
-      />
-    </ToastPrimitive.Provider>
+    <Suspense fallback={null}>
+      <ToastList items={current} />
+    </Suspense>
   );
 }

@@ -5,11 +5,11 @@ import { session } from '@/session/session';
 import { loginReply } from '@/test/bank-data';
 import { installDashboardBank, ok } from '@/test/dashboard-data';
 import { errorReply } from '@/test/fake-bank';
-import { findToast, renderApp, toastRegion } from '@/test/render-app';
+import { findToast, findToastRegion, renderApp, toastRegion } from '@/test/render-app';
 
 /** The toast whose title is `title` (and that says `description`, when given). */
 async function toastOf(title: string, description?: string) {
-  const toasts = (await within(toastRegion()).findAllByText(title)).map((text) =>
+  const toasts = (await within(await findToastRegion()).findAllByText(title)).map((text) =>
     text.closest<HTMLElement>('[data-slot=toast]')!,
   );
   return toasts.find((t) => description === undefined || t.textContent.includes(description)) ?? toasts[0]!;

@@ -11,7 +11,7 @@ import { session } from '@/session/session';
 import { TRANSFER_REDIRECT_MS } from '@/lib/timings';
 import { forwardFetch, realFetch } from '@/test/forward-fetch';
 import { TRANSFER_LABELS, transferField, transferForm } from '@/test/money-data';
-import { renderApp, toastRegion, useAdvancingFakeTimers } from '@/test/render-app';
+import { findToastRegion, renderApp, useAdvancingFakeTimers } from '@/test/render-app';
 import { TRANSFER_STORAGE_KEY } from './-components/transfer';
 
 const DEMO = 'demo@bank.test';
@@ -67,7 +67,8 @@ async function bankState() {
 }
 
 /** A toast, waiting as long as a round trip to the bank may take. */
-const findToast = (text: string) => within(toastRegion()).findByText(text, {}, { timeout: 5000 });
+const findToast = async (text: string) =>
+  within(await findToastRegion({ timeout: 5000 })).findByText(text, {}, { timeout: 5000 });
 
 async function finish(app: App) {
   expect(await findToast('Successful! Await Confirmation')).toBeInTheDocument();
