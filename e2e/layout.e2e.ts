@@ -143,15 +143,9 @@ test('the institutional transfer details show every value whole at 320 px, each 
   await expect(page.getByRole('button', { name: 'Copy Country' })).toBeVisible();
 });
 
-test('side by side on a wide screen, two fields keep their boxes on one line, whatever the hint under one says', async ({
-  signIn,
-  page,
-}) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn('demo@bank.test', '/wp-user/dashboard/send');
-  await expect(page.getByRole('textbox', { name: 'Account holder name' })).toBeVisible();
-  // The currency and the amount have hints, their neighbours (routing number, account holder) none.
-  const rows = await page.locator('form [data-slot=form-item]').evaluateAll((items) => {
+/** The tops of the controls of each row of fields side by side in the page's form (rows of one field left out). */
+const controlTopsByRow = (page: Page) =>
+  page.locator('form [data-slot=form-item]').evaluateAll((items) => {
     const byRow = new Map<number, number[]>();
     for (const item of items) {
       const control = item.querySelector('input, textarea, select, button[role=combobox]');
@@ -161,8 +155,31 @@ test('side by side on a wide screen, two fields keep their boxes on one line, wh
     }
     return [...byRow.values()].filter((tops) => tops.length > 1);
   });
-  expect(rows.length, 'rows of two fields').toBeGreaterThanOrEqual(4);
-  for (const tops of rows) expect(new Set(tops).size, `control tops ${tops.join(', ')}`).toBe(1);
+
+test.describe('side by side on a wide screen, two fields keep their boxes on one line', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  test('whatever the hint under one says (the transfer)', async ({ signIn, page }) => {
+    await signIn('demo@bank.test', '/wp-user/dashboard/send');
+    await expect(page.getByRole('textbox', { name: 'Account holder name' })).toBeVisible();
+    // The currency and the amount have hints, their neighbours (routing number, account holder) none.
+    const rows = await controlTopsByRow(page);
+    expect(rows.length, 'rows of two fields').toBeGreaterThanOrEqual(4);
+    for (const tops of rows) expect(new Set(tops).size, `control tops ${tops.join(', ')}`).toBe(1);
+  });
+
+  test('with a message under one only (the sign-up)', async ({ page }) => {
+    await page.goto('/wp-user/account/signup');
+    await page.getByLabel('First name').fill('Jo');
+    await page.getByLabel('Username').fill('jonew');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('Last name is required')).toBeVisible();
+    const rows = await controlTopsByRow(page);
+    expect(rows.length, 'the names side by side').toBe(1);
+    for (const tops of rows) expect(new Set(tops).size, `control tops ${tops.join(', ')}`).toBe(1);
+  });
 });
 
 test.describe('long e-mail addresses', () => {

@@ -67,11 +67,15 @@ function useFormField() {
   };
 }
 
+/**
+ * A field: label, control, hint and message. Its rows take their content's height, so beside a taller
+ * neighbour in a grid (a hint or a message under it) its label and box stay level with the neighbour's.
+ */
 function FormItem({ className, ...props }: ComponentProps<'div'>) {
   const id = useId();
   return (
     <FormItemContext value={{ id }}>
-      <div data-slot="form-item" className={cn('grid gap-2', className)} {...props} />
+      <div data-slot="form-item" className={cn('grid content-start gap-2', className)} {...props} />
     </FormItemContext>
   );
 }

@@ -139,7 +139,7 @@ function SendPage() {
         <CardContent>
           <Form {...form}>
             <form noValidate className="grid gap-5" onSubmit={submit.onSubmit}>
-              <div className="grid items-start gap-5 sm:grid-cols-2">
+              <div className="grid gap-5 sm:grid-cols-2">
                 {field('bank')}
                 {field('swift', { placeholder: 'e.g. FEXBUS33' })}
                 {field('currency', { placeholder: 'e.g. USD', description: "The payee's account currency" })}
