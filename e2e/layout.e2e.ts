@@ -106,6 +106,26 @@ test.describe('no screen scrolls sideways at 320, 390 or 1280 px', () => {
   });
 });
 
+test("toasts sit below the dashboard's top bar, on a phone and on a wide screen: its menu, bell and user menu stay in reach", async ({
+  signIn,
+  page,
+}) => {
+  await signIn('demo@bank.test');
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.getByRole('button', { name: 'Copy account number' }).click();
+    // Copied, or refused by a browser that keeps its clipboard: a toast either way.
+    const shown = page.locator('[data-slot=toast]').first();
+    await expect(shown).toBeVisible();
+    const bar = await page.locator('[data-slot=top-bar]').boundingBox();
+    const box = await shown.boundingBox();
+    if (bar === null || box === null) throw new Error('the top bar or the toast has no box');
+    expect(box.y, `the toast's top at ${String(width)} px`).toBeGreaterThanOrEqual(bar.y + bar.height);
+    await page.getByRole('button', { name: 'Dismiss' }).first().click();
+    await expect(page.locator('[data-slot=toast]')).toHaveCount(0);
+  }
+});
+
 test("a dashboard page shows the bank's frame before its scripts run, and the client's page replaces it", async ({
   browser,
   signIn,

@@ -78,7 +78,9 @@ export function ToastList({ items }: { readonly items: readonly ToastItem[] }) {
         data-slot="toast-viewport"
         // A phone's toasts across the top, the rest top right: at the bottom they covered the notice of a
         // screen's move and its 'Go now' (after a sign-up, a sign-in), which sit low on a phone's screen.
-        className="fixed inset-x-0 top-0 z-[100] m-0 flex max-h-dvh list-none flex-col gap-2 p-3 pt-[max(0.75rem,env(safe-area-inset-top))] outline-none sm:top-4 sm:right-4 sm:left-auto sm:w-[380px] sm:p-0 sm:pt-0"
+        // Below the dashboard's top bar (64 px and its border) when there is one: over it they covered its
+        // menu button, the notifications and the user menu for as long as they stayed.
+        className="fixed inset-x-0 top-0 z-[100] [body:has([data-slot=top-bar])_&]:top-[65px] sm:[body:has([data-slot=top-bar])_&]:top-[81px] m-0 flex max-h-dvh list-none flex-col gap-2 p-3 pt-[max(0.75rem,env(safe-area-inset-top))] outline-none sm:top-4 sm:right-4 sm:left-auto sm:w-[380px] sm:p-0 sm:pt-0"
       />
     </ToastPrimitive.Provider>
   );

@@ -32,7 +32,10 @@ function NotificationLink() {
 /** The bar above every dashboard screen: the phone menu button, the notification link and the user menu. */
 export function TopBar() {
   return (
-    <header className="sticky top-0 z-30 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
+    <header
+      data-slot="top-bar"
+      className="sticky top-0 z-30 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80"
+    >
       <div className="flex h-16 items-center gap-2 px-3 sm:px-6">
         <MobileMenu />
         <Link to="/dashboard" className="rounded-md lg:hidden">
