@@ -1,6 +1,7 @@
 /** Journeys before sign-in: sign-up to dashboard, every login branch, a forgotten passcode. */
 import type { Page, Request, Route } from '@playwright/test';
 import { expect, keepInStorage, PASSCODE, pngFile, signInAsAdmin, test, typeCode } from './fixtures';
+import { openScreen, SCREENS } from './screens';
 
 test('a new customer: sign-up, code from the outbox, KYC, staff approval, login, PIN, dashboard', async ({
   page,
@@ -159,6 +160,32 @@ test("the login page loads the toasts' view only once a call starts, and its fir
   const region = page.getByRole('region', { name: /Notifications/u });
   await expect(region.getByText('We could not find an account with that e-mail address')).toBeVisible();
   expect(toastView).toHaveLength(1);
+});
+
+test('a reload of the KYC form typed into asks first, as the browser does; Back asks in the page', async ({
+  page,
+  bank,
+}) => {
+  const form = SCREENS.find((screen) => screen.name === 'kyc-form');
+  if (form === undefined) throw new Error('no kyc-form screen');
+  await openScreen(page, bank, form);
+  await page.getByLabel('Phone number').fill('+49 30 1234567');
+  await page.getByLabel('Home address').fill('Unter den Linden 1, Berlin');
+
+  const asked: string[] = [];
+  page.once('dialog', (dialog) => {
+    asked.push(dialog.type());
+    void dialog.dismiss();
+  });
+  // A reload the customer then declines: the page and what was typed stay.
+  await page.reload({ timeout: 2000 }).catch(() => undefined);
+  expect(asked).toEqual(['beforeunload']);
+  await expect(page.getByLabel('Phone number')).toHaveValue('+49 30 1234567');
+
+  await page.getByRole('link', { name: 'Back' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Leave this page?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Stay on this page' }).click();
+  await expect(page.getByLabel('Home address')).toHaveValue('Unter den Linden 1, Berlin');
 });
 
 test.describe('sign-up failures', () => {

@@ -115,6 +115,38 @@ describe('KYC', { timeout: 15_000 }, () => {
     expect(session.tempToken()).toBeUndefined();
   });
 
+  it("asks before 'Back' leaves what was typed: Stay keeps it, Leave goes; an untouched form just goes", async () => {
+    const { app } = setup();
+    await app.user.type(await screen.findByLabelText('Phone number'), '+49 30 1234567');
+    await app.user.click(screen.getByRole('link', { name: 'Back' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Leave this page?' });
+    expect(ask).toHaveTextContent('What you entered here has not been sent, and will be lost.');
+    expect(within(ask).getByRole('button', { name: 'Stay on this page' })).toHaveFocus();
+    await app.user.keyboard('{Enter}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(app.path()).toBe('/wp-user/account/kyc/form');
+    expect(screen.getByLabelText('Phone number')).toHaveValue('+49 30 1234567');
+
+    await app.user.click(screen.getByRole('link', { name: 'Back' }));
+    await app.user.click(await screen.findByRole('button', { name: 'Leave' }));
+    expect(await screen.findByRole('link', { name: /Start/u })).toBeInTheDocument();
+    expect(app.path()).toBe('/wp-user/account/kyc');
+
+    // Nothing typed: nothing asked.
+    await app.user.click(screen.getByRole('link', { name: /Start/u }));
+    await app.user.click(await screen.findByRole('link', { name: 'Back' }));
+    await screen.findByRole('link', { name: /Start/u });
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it("signing out with a form typed into asks nothing: 'Sign out' always leaves", async () => {
+    const { app } = setup();
+    await app.user.type(await screen.findByLabelText('Phone number'), '+49 30 1234567');
+    await app.user.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome to the Best E-banking System' })).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
   it('requires every field and sends nothing without them', async () => {
     const { app, bank } = setup();
     await app.user.click(await screen.findByRole('button', { name: 'Submit for review' }));

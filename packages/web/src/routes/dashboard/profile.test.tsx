@@ -95,6 +95,27 @@ describe('profile', { timeout: 15_000 }, () => {
     expect(await within(await screen.findByRole('menu')).findByText('Dana Q. Demo')).toBeInTheDocument();
   });
 
+  it('asks before leaving details changed and not saved; once saved, leaves without asking', async () => {
+    installDashboardBank();
+    const app = renderApp('/wp-user/dashboard/profile');
+    const kin = await screen.findByLabelText('Next of kin');
+    await app.user.clear(kin);
+    await app.user.type(kin, 'Alex Demo');
+    await app.user.click(screen.getAllByRole('link', { name: 'Settings' })[0]!);
+    const ask = await screen.findByRole('alertdialog', { name: 'Leave this page?' });
+    await app.user.click(within(ask).getByRole('button', { name: 'Stay on this page' }));
+    expect(app.path()).toBe('/wp-user/dashboard/profile');
+    expect(screen.getByLabelText('Next of kin')).toHaveValue('Alex Demo');
+
+    await app.user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await findToast('Action Successful!');
+    await app.user.click(screen.getAllByRole('link', { name: 'Settings' })[0]!);
+    await waitFor(() => {
+      expect(app.path()).toBe('/wp-user/dashboard/settings');
+    });
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
   it('leaves blank optional details out and wants a full name and a real phone number', async () => {
     const bank = installDashboardBank();
     const app = renderApp('/wp-user/dashboard/profile');

@@ -19,6 +19,8 @@ import { profileQuery } from '@/api/queries';
 import { invalidate } from './-components/cache-updates';
 import { countryOptions, profileSchema, type ProfileFormInput } from './-components/profile-form';
 import { EmailAddress } from '@/components/email-address';
+import { LeaveGuard } from '@/components/leave-guard';
+import { session } from '@/session/session';
 
 export const Route = createFileRoute('/dashboard/profile')({
   loader: ({ context: { queryClient } }) => queryClient.query({ ...profileQuery, staleTime: 'static' }),
@@ -118,8 +120,11 @@ function DetailsForm({ profile }: { profile: Profile }) {
     const reply = await update.mutateAsync(values);
     // Its success takes the form's earlier error toasts away.
     toast.success(reply.message ?? 'Action Successful', { description: 'Profile updated', flow: 'profile' });
+    // What was sent is the form's new starting point: nothing is left to lose by leaving.
+    form.reset(form.getValues());
     void invalidate(queryClient, 'getProfile', 'getInstitution');
   });
+  const { isDirty } = form.formState;
 
   const countries =
     profile.country !== undefined && profile.country !== '' && !countryNames.includes(profile.country)
@@ -133,6 +138,8 @@ function DetailsForm({ profile }: { profile: Profile }) {
         <CardDescription>Keep them up to date: we use them to verify it is you.</CardDescription>
       </CardHeader>
       <CardContent>
+        {/* Changed and not saved, while the session that could save it lasts (a sign-out always leaves). */}
+        <LeaveGuard guards={() => isDirty && session.token() !== undefined} />
         <Form {...form}>
           <form noValidate className="grid gap-5" onSubmit={submit.onSubmit}>
             <TextField control={form.control} name="fullname" label="Full name" autoComplete="name" />

@@ -18,6 +18,7 @@ import { documentTypesQuery } from '@/api/queries';
 import { session } from '@/session/session';
 import { useLogout } from '@/session/use-logout';
 import { RedirectNotice, useDelayedRedirect } from '@/components/redirect-notice';
+import { LeaveGuard } from '@/components/leave-guard';
 import { AccountCard } from '../-components/account-card';
 import { countryOptions, DEFAULT_DOCUMENT_TYPE, emptyForm, kycSchema } from './-kyc-form';
 
@@ -44,6 +45,7 @@ function KycFormPage() {
     meta: { errorMessage: 'Something went wrong!' },
   });
   const declined = session.accountVerification() === 'Declined';
+  const { isDirty } = form.formState;
 
   const docNames = [
     DEFAULT_DOCUMENT_TYPE,
@@ -84,6 +86,8 @@ function KycFormPage() {
           Your previous verification was declined. Please check your details and documents and submit them again.
         </p>
       )}
+      {/* Typed and not sent, while the temporary token that could send it lasts (a sign-out always leaves). */}
+      <LeaveGuard guards={() => isDirty && !waiting && session.tempToken() !== undefined} />
       <Form {...form}>
         <form noValidate className="grid gap-5" onSubmit={submit.onSubmit}>
           <SelectField
