@@ -245,7 +245,7 @@ export async function seedBank(
   history(demo, 'fixed-deposit', 'pending', 1000, 3, { type: 'BTC', plan: '6 months at 5.25%' });
   history(demo, 'crypto-deposit', 'pending', 500, 2, { type: 'ETH' });
   history(demo, 'transfer', 'pending', 150, 1, { holder: 'Sam Lee' });
-  bank.notify(demo, 'Welcome to E-Bank', 'Your account is ready. Add funds to get started.', {
+  bank.notify(demo, 'Welcome to E-Banking', 'Your account is ready. Add funds to get started.', {
     read: true,
     createdAt: now - 30 * DAY,
   });
