@@ -3,6 +3,9 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { toast } from '@/components/ui/toast';
+// The toasts' view loads with the first toast (decision 0052); loaded here, so that the first toast of a test
+// file waits for no module transform, which took seconds of a clock some tests run on.
+import '@/components/ui/toast-list';
 import { stopRenderedApps } from './stop-after-test';
 
 /** Adds a member jsdom does not implement (Radix Select and friends use these). */

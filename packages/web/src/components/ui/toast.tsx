@@ -12,7 +12,7 @@
  * starts (`prepareToasts`, which the QueryClient calls for every write): a page that never toasts never
  * loads it. Once loaded it stays, with its region and its F8 key.
  */
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { useSyncExternalStore, type ComponentType } from 'react';
 import { TOAST_MS } from '@/lib/timings';
 
 export type ToastVariant = 'success' | 'error' | 'warning';
@@ -59,14 +59,20 @@ export interface ToastOptions {
 /** The most toasts on screen at once; older ones give way. */
 const MAX_TOASTS = 4;
 
+/** What `Toaster` renders: the toasts, and their view once it has loaded. */
+interface Shown {
+  readonly items: readonly ToastItem[];
+  readonly View: ComponentType<{ readonly items: readonly ToastItem[] }> | undefined;
+}
+
+let shown: Shown = { items: [], View: undefined };
 let items: readonly ToastItem[] = [];
-/** A toast has been shown: the view is mounted from then on. */
-let needed = false;
 let nextId = 1;
 const listeners = new Set<() => void>();
 
 function emit(next: readonly ToastItem[]) {
   items = next;
+  shown = { ...shown, items };
   for (const listener of listeners) listener();
 }
 
@@ -82,7 +88,7 @@ const errorOf = (flow: ToastFlow | undefined) => (t: ToastItem) =>
  */
 function show(variant: ToastVariant, message: string, { description, duration = TOAST_MS, flow }: ToastOptions = {}) {
   const id = nextId++;
-  needed = true;
+  prepareToasts();
   // A success of a flow settles its errors; a new error of the flow is its latest word ('3 attempts left'
   // after '4 attempts left'), so it takes the earlier ones' place.
   const settled = variant === 'warning' ? () => false : errorOf(flow);
@@ -117,25 +123,29 @@ function subscribe(listener: () => void) {
   };
 }
 
-const getItems = () => items;
+const getShown = () => shown;
 
-const loadList = () => import('./toast-list');
-let loading: Promise<unknown> | undefined;
+let loading: Promise<void> | undefined;
 
-/** Starts loading the toasts' view, so that a call's toast need not wait for it. */
+/**
+ * Starts loading the toasts' view, once: the first toast calls it, and every write as its call starts, so
+ * that its toast need not wait. The view shows the toasts from then on. Should the file not come (the
+ * network is gone), the next toast tries again.
+ */
 export function prepareToasts() {
-  loading ??= loadList();
+  loading ??= import('./toast-list').then(
+    ({ ToastList }) => {
+      shown = { ...shown, View: ToastList };
+      for (const listener of listeners) listener();
+    },
+    () => {
+      loading = undefined;
+    },
+  );
 }
 
-const ToastList = lazy(() => loadList().then(({ ToastList }) => ({ default: ToastList })));
-
-/** The toasts and their viewport: mount once, at the top of the app. Renders nothing until a toast shows. */
+/** The toasts and their viewport: mount once, at the top of the app. Renders nothing until their view has loaded. */
 export function Toaster() {
-  const current = useSyncExternalStore(subscribe, getItems, getItems);
-  if (!needed) return null;
-  return (
-    <Suspense fallback={null}>
-      <ToastList items={current} />
-    </Suspense>
-  );
+  const { items: current, View } = useSyncExternalStore(subscribe, getShown, getShown);
+  return View === undefined ? null : <View items={current} />;
 }
