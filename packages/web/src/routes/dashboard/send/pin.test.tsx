@@ -204,6 +204,23 @@ describe('the transfer PIN', () => {
     expect(bank.callsTo('createTransfer')[0]?.input).toEqual({ ...TRANSFER, extra: TRANSFER });
   });
 
+  it("a code that did not come: 'Enter your PIN again for a new one' asks the PIN, which sends another", async () => {
+    const { app, bank } = setup({
+      confirmPin: () => ({ status: 'success', requiresanother: { head: '', body: 'We sent a 4-digit code.' } }),
+    });
+    await enterPin(app, '8642');
+    await screen.findByRole('heading', { name: 'Transfer Authorization Code is required' });
+    await app.user.click(screen.getByRole('button', { name: 'Enter your PIN again for a new one' }));
+    expect(await screen.findByRole('heading', { name: 'Enter your transaction PIN' })).toBeInTheDocument();
+    expect(JSON.parse(window.sessionStorage.getItem(TRANSFER_STORAGE_KEY) ?? 'null')).not.toHaveProperty('codeSent');
+    await enterPin(app, '8642');
+    await screen.findByRole('heading', { name: 'Transfer Authorization Code is required' });
+    expect(bank.callsTo('confirmPin')).toHaveLength(2);
+    await enterCode(app);
+    expect(await findToast('Successful! Await Confirmation')).toBeInTheDocument();
+    expect(bank.callsTo('createTransfer')).toHaveLength(1);
+  });
+
   describe('a reload of the code step', () => {
     const STEP_UP = { head: '', body: 'We sent a 4-digit code to d***@bank.test.' };
     const kept = () => JSON.parse(window.sessionStorage.getItem(TRANSFER_STORAGE_KEY) ?? 'null') as unknown;

@@ -177,7 +177,25 @@ function PinPage() {
             submitLabel="Confirm Code"
             done={waiting}
             onSubmit={onCode}
-            after={<RedirectNotice notice={notice} />}
+            after={
+              <>
+                <RedirectNotice notice={notice} />
+                {/* The PIN again sends a new code, in place of the one that did not come or has expired. */}
+                {!waiting && (
+                  <p className="text-center text-sm text-muted-foreground">
+                    Didn&apos;t get the code?{' '}
+                    <Button
+                      variant="link"
+                      className="font-medium"
+                      disabled={confirmCode.isPending || createTransfer.isPending}
+                      onClick={askPin}
+                    >
+                      Enter your PIN again for a new one
+                    </Button>
+                  </p>
+                )}
+              </>
+            }
           />
         )}
       </Card>
