@@ -66,13 +66,11 @@ interface Shown {
 }
 
 let shown: Shown = { items: [], View: undefined };
-let items: readonly ToastItem[] = [];
 let nextId = 1;
 const listeners = new Set<() => void>();
 
-function emit(next: readonly ToastItem[]) {
-  items = next;
-  shown = { ...shown, items };
+function update(next: Partial<Shown>) {
+  shown = { ...shown, ...next };
   for (const listener of listeners) listener();
 }
 
@@ -93,8 +91,8 @@ function show(variant: ToastVariant, message: string, { description, duration = 
   // after '4 attempts left'), so it takes the earlier ones' place.
   const settled = variant === 'warning' ? () => false : errorOf(flow);
   const same = (t: ToastItem) => t.variant === variant && t.message === message && t.description === description;
-  const others = items.filter((t) => !same(t) && !settled(t));
-  emit([...others, { id, variant, message, description, duration, flow }].slice(-MAX_TOASTS));
+  const others = shown.items.filter((t) => !same(t) && !settled(t));
+  update({ items: [...others, { id, variant, message, description, duration, flow }].slice(-MAX_TOASTS) });
   return id;
 }
 
@@ -103,16 +101,16 @@ export const toast = {
   error: (message: string, options?: ToastOptions) => show('error', message, options),
   warning: (message: string, options?: ToastOptions) => show('warning', message, options),
   dismiss(id: number) {
-    emit(items.filter((t) => t.id !== id));
+    update({ items: shown.items.filter((t) => t.id !== id) });
   },
   /** Dismisses the error toasts of `flow`: a step of it succeeded without a toast of its own. */
   dismissErrors(flow: ToastFlow) {
     const settled = errorOf(flow);
-    if (items.some(settled)) emit(items.filter((t) => !settled(t)));
+    if (shown.items.some(settled)) update({ items: shown.items.filter((t) => !settled(t)) });
   },
   /** Removes every toast (tests, logout). */
   clear() {
-    emit([]);
+    update({ items: [] });
   },
 };
 
@@ -135,8 +133,7 @@ let loading: Promise<void> | undefined;
 export function prepareToasts() {
   loading ??= import('./toast-list').then(
     ({ ToastList }) => {
-      shown = { ...shown, View: ToastList };
-      for (const listener of listeners) listener();
+      update({ View: ToastList });
     },
     () => {
       loading = undefined;
@@ -146,6 +143,6 @@ export function prepareToasts() {
 
 /** The toasts and their viewport: mount once, at the top of the app. Renders nothing until their view has loaded. */
 export function Toaster() {
-  const { items: current, View } = useSyncExternalStore(subscribe, getShown, getShown);
-  return View === undefined ? null : <View items={current} />;
+  const { items, View } = useSyncExternalStore(subscribe, getShown, getShown);
+  return View === undefined ? null : <View items={items} />;
 }
