@@ -16,6 +16,7 @@ export default defineConfig({
   ...shared,
   plugins: [...(shared.plugins ?? []), prerender()],
   build: { ...shared.build, manifest: true }, // dist/.vite/manifest.json, read by the size check (.size-limit.ts)
-  server: { proxy },
+  // The mock's `dev` script sends its /wp-user/ pages here (MOCK_PORTAL_URL): this port, or none.
+  server: { port: 5173, strictPort: true, proxy },
   preview: { proxy },
 });

@@ -144,4 +144,16 @@ describe('configuration from the environment', () => {
     expect(configFromEnv({ MOCK_WEB_ROOT: path.basename(root), INIT_CWD: tmpdir() }).app.webRoot).toBe(root);
     rmSync(root, { recursive: true });
   });
+
+  it('takes the address of the portal on its dev server instead of a build, and not both', () => {
+    const dev = configFromEnv({ MOCK_PORTAL_URL: 'http://localhost:5173/wp-user/' }).app;
+    expect(dev.portalUrl).toBe('http://localhost:5173/wp-user/');
+    expect(dev.webRoot).toBeUndefined();
+    expect(() => configFromEnv({ MOCK_PORTAL_URL: 'localhost:5173' })).toThrow(
+      'MOCK_PORTAL_URL must be the http or https address of the portal, such as http://localhost:5173/wp-user/',
+    );
+    expect(() => configFromEnv({ MOCK_PORTAL_URL: 'http://localhost:5173/wp-user/', MOCK_WEB_ROOT: 'dist' })).toThrow(
+      'MOCK_PORTAL_URL and MOCK_WEB_ROOT both say where the portal is: set one of them',
+    );
+  });
 });

@@ -84,6 +84,13 @@ const EnvSchema = z.object({
   MOCK_ALLOWED_HOSTS: hostList.optional(),
   MOCK_PUBLIC_URL: z.url('MOCK_PUBLIC_URL must be a URL').optional(),
   MOCK_WEB_ROOT: z.string().trim().min(1, 'MOCK_WEB_ROOT must name the folder of the built portal').optional(),
+  MOCK_PORTAL_URL: z
+    .string()
+    .refine(
+      isHttpBase,
+      'MOCK_PORTAL_URL must be the http or https address of the portal, such as http://localhost:5173/wp-user/',
+    )
+    .optional(),
   MOCK_TOKEN_TTL_MINUTES: number('MOCK_TOKEN_TTL_MINUTES', 1, 7 * 24 * 60).optional(),
   MOCK_STEP_UP_AMOUNT: z.union([z.literal('off'), number('MOCK_STEP_UP_AMOUNT', 0, 1e12)]).optional(),
   MOCK_STEP_UP_NEW_PAYEE: bool('MOCK_STEP_UP_NEW_PAYEE').optional(),
@@ -142,6 +149,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
     throw new Error(
       `MOCK_HOST=${e.MOCK_HOST} opens the developer endpoints to the network: set MOCK_STAFF_KEY (16 characters or more) too`,
     );
+  if (e.MOCK_PORTAL_URL !== undefined && e.MOCK_WEB_ROOT !== undefined)
+    throw new Error('MOCK_PORTAL_URL and MOCK_WEB_ROOT both say where the portal is: set one of them');
   if (e.MOCK_RECORD_DIR !== undefined && !e.MOCK_UPSTREAM)
     throw new Error('MOCK_RECORD_DIR records what the proxy forwards: set MOCK_UPSTREAM too');
   const port = e.PORT ?? 8080;
@@ -160,7 +169,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
     host: e.MOCK_HOST,
     app: {
       access: { staffKey: e.MOCK_STAFF_KEY, allowedHosts },
-      webRoot: webRootOf(e.MOCK_WEB_ROOT, env.INIT_CWD),
+      ...(e.MOCK_PORTAL_URL === undefined
+        ? { webRoot: webRootOf(e.MOCK_WEB_ROOT, env.INIT_CWD) }
+        : { portalUrl: e.MOCK_PORTAL_URL }),
       bank: {
         publicUrl: publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`,
         paymentMethods,

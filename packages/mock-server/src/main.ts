@@ -54,7 +54,13 @@ const listening = await Promise.all(
 const servers = listening.filter((server) => server !== undefined);
 const shownHost = config.host === undefined || ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host;
 const base = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${config.port}`;
-if (app.servesPortal) console.log(`Mock bank ready: portal ${base}/wp-user/  admin area ${base}/wp-user/admin/`);
+const { portalUrl } = config.app;
+if (portalUrl !== undefined) {
+  const portal = portalUrl.endsWith('/') ? portalUrl : `${portalUrl}/`;
+  console.log(
+    `Mock bank ready at ${base}/ (API and developer endpoints); the portal, with live reload: ${portal}  admin area ${portal}admin/`,
+  );
+} else if (app.servesPortal) console.log(`Mock bank ready: portal ${base}/wp-user/  admin area ${base}/wp-user/admin/`);
 else
   console.log(
     `Mock bank ready at ${base}/ without the portal: build it first (pnpm build; pnpm start does both), or set MOCK_WEB_ROOT`,

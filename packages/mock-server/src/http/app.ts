@@ -52,7 +52,7 @@ import { staffBodyParsers, staffRouter } from './staff';
 import { openApiRouter } from './openapi';
 import { StateFile } from '../persistence';
 import { checkScryptHash } from '../older-hashes';
-import { webApp } from './web-static';
+import { portalElsewhere, webApp } from './web-static';
 import { validatingProxy } from './proxy';
 
 export interface AppOptions {
@@ -60,6 +60,11 @@ export interface AppOptions {
   readonly bank?: Partial<BankConfig>;
   /** The built web app served at /wp-user/; not served when absent. */
   readonly webRoot?: string | undefined;
+  /**
+   * The portal served elsewhere (its dev server): pages at /wp-user/ redirect there, and `webRoot` is not
+   * served (`MOCK_PORTAL_URL`).
+   */
+  readonly portalUrl?: string | undefined;
   readonly latency?: LatencyConfig | undefined;
   /** Share of API calls answered with a simulated outage (0 to 1). */
   readonly faultRate?: number;
@@ -303,13 +308,14 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
   app.use('/__mock', openApiRouter());
 
   // --- the web app ---------------------------------------------------------------------------
-  const webRoot = options.webRoot;
+  const { portalUrl } = options;
+  const webRoot = portalUrl === undefined ? options.webRoot : undefined;
   const servesPortal = webRoot !== undefined && existsSync(path.join(webRoot, 'index.html'));
-  if (webRoot !== undefined && servesPortal) {
-    // MOCK_SANDBOX_PER_VISITOR: a browser that opens the portal gets a bank of its own.
-    if (sandboxes.limits.perVisitor) app.use('/wp-user', sandboxPerVisitor(sandboxes));
-    app.use('/wp-user', webApp(webRoot));
-  }
+  // MOCK_SANDBOX_PER_VISITOR: a browser that opens the portal gets a bank of its own.
+  if (sandboxes.limits.perVisitor && (servesPortal || portalUrl !== undefined))
+    app.use('/wp-user', sandboxPerVisitor(sandboxes));
+  if (portalUrl !== undefined) app.use('/wp-user', portalElsewhere(portalUrl));
+  else if (webRoot !== undefined && servesPortal) app.use('/wp-user', webApp(webRoot));
   app.get('/', (_req, res) => {
     res.redirect('/wp-user/');
   });

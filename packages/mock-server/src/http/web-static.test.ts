@@ -140,3 +140,40 @@ describe('pages of the web app', () => {
     expect(res.headers.location).toBe('/wp-user/');
   });
 });
+
+describe('the portal on its dev server (MOCK_PORTAL_URL)', () => {
+  const PORTAL = 'http://localhost:5173/wp-user/';
+
+  it('sends a page of the portal to the same address there, never the build beside it', async () => {
+    const dev = await testApp({ webRoot, portalUrl: PORTAL });
+    expect(dev.servesPortal).toBe(false);
+    for (const [address, target] of [
+      ['/wp-user/', 'http://localhost:5173/wp-user/'],
+      ['/wp-user/account/login', 'http://localhost:5173/wp-user/account/login'],
+      [
+        '/wp-user/account/reset?token=a%2Fb&email=x%40y.test',
+        'http://localhost:5173/wp-user/account/reset?token=a%2Fb&email=x%40y.test',
+      ],
+      ['/wp-user/assets/index-1a2b.js', 'http://localhost:5173/wp-user/assets/index-1a2b.js'],
+      // Nothing in the address can send the browser to another site.
+      ['/wp-user//evil.example/', 'http://localhost:5173/wp-user//evil.example/'],
+    ] as const) {
+      const res = await request(dev.express).get(address);
+      expect(res.status, address).toBe(302);
+      expect(res.headers.location, address).toBe(target);
+    }
+    // The API and the developer endpoints are still here.
+    expect((await request(dev.express).get('/__mock/health')).status).toBe(200);
+    const post = await request(dev.express).post('/wp-user/account/login');
+    expect(post.status).toBe(404);
+    expect(post.body).toMatchObject({ error: true, code: 'not_found' });
+  });
+
+  it('still gives a visitor a sandbox of their own before sending them on', async () => {
+    const dev = await testApp({ portalUrl: PORTAL, sandboxes: { perVisitor: true } });
+    const res = await request(dev.express).get('/wp-user/dashboard').set('Accept', 'text/html');
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe('http://localhost:5173/wp-user/dashboard');
+    expect(String(res.headers['set-cookie'])).toMatch(/^mock_sandbox=[a-z0-9-]+;/u);
+  });
+});

@@ -79,3 +79,20 @@ export function webApp(root: string): express.Router {
   });
   return router;
 }
+
+/**
+ * The portal served elsewhere (`MOCK_PORTAL_URL`, the dev server's address while working on it): a page asked
+ * for at /wp-user/ here, as links in the bank's e-mails and the sandboxes' "open" links ask, goes to the same
+ * path there (302), so nobody works on a stale build by mistake. `portalUrl` ends at the portal's base path.
+ */
+export function portalElsewhere(portalUrl: string): express.RequestHandler {
+  const base = portalUrl.replace(/\/+$/u, '');
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      next();
+      return;
+    }
+    // `req.url` is the path after /wp-user, from its `/`: the target stays on the portal's origin.
+    res.redirect(302, `${base}${req.url}`);
+  };
+}
