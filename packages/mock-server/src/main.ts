@@ -44,7 +44,11 @@ const listening = await Promise.all(
             resolve(undefined);
             return;
           }
-          console.error(`Cannot listen on ${address} port ${config.port}: ${error.message}`);
+          console.error(
+            error.code === 'EADDRINUSE'
+              ? `Port ${config.port} is in use on ${address}: stop the server there, or set PORT to a free port (for example PORT=${config.port < 65535 ? config.port + 1 : 8081})`
+              : `Cannot listen on ${address} port ${config.port}: ${error.message}`,
+          );
           process.exit(1);
         });
         server.listen(config.port, address, () => resolve(server));
