@@ -37,6 +37,59 @@ describe('compareReplies', () => {
     ]);
   });
 
+  it("compares values in a list's items only on the same record: other rows are state, a status of the same row is drift", () => {
+    const row = (name: string, amount: number | string, status: string) => ({
+      name,
+      date: '2026-11-20T10:00:00Z',
+      amount,
+      transaction_type: 'debit',
+      status,
+    });
+    // Other rows at the same places (the host's bank is not the mock's): only their shapes are compared.
+    expect(
+      compareReplies(
+        reply({ transactions: [row('Rent', 900, 'confirmed'), row('Coffee', 4, 'pending')] }),
+        reply({ transactions: [row('Transfer to Sam Lee', 150, 'pending'), row('Coffee', 4, 'pending')] }),
+        context(),
+      ),
+    ).toEqual([]);
+    // The same row, another status.
+    expect(
+      compareReplies(
+        reply({ transactions: [row('Rent', 900, 'confirmed')] }),
+        reply({ transactions: [row('Rent', '900.00', 'pending')] }),
+        context(),
+      ),
+    ).toEqual([{ kind: 'value', path: 'body.transactions.0.status', recorded: '"confirmed"', replayed: '"pending"' }]);
+    // Notifications are told apart by their ids; the notices a submission gives (no id) by their place.
+    expect(
+      compareReplies(
+        reply({ notifications: [{ id: '7', title: 'Deposit confirmed', body: 'Your deposit was confirmed.' }] }),
+        reply({ notifications: [{ id: '12', title: 'Welcome', body: 'Your account is ready.' }] }),
+        context(),
+      ),
+    ).toEqual([]);
+    expect(
+      compareReplies(
+        reply({ icon: 'success', trx_notif: [{ title: 'Transfer submitted', body: 'Awaiting confirmation.' }] }),
+        reply({ icon: 'success', trx_notif: [{ title: 'Transfer sent', body: 'Awaiting confirmation.' }] }),
+        context(),
+      ),
+    ).toEqual([
+      { kind: 'value', path: 'body.trx_notif.0.title', recorded: '"Transfer submitted"', replayed: '"Transfer sent"' },
+    ]);
+    // A shape that differs in another row is still drift.
+    expect(
+      compareReplies(
+        reply({ transactions: [row('Rent', 900, 'confirmed')] }),
+        reply({ transactions: [{ ...row('Coffee', 4, 'pending'), amount: 'four' }] }),
+        context(),
+      ),
+    ).toEqual([
+      { kind: 'shape', path: 'body.transactions.0.amount', recorded: 'number 900', replayed: 'string "four"' },
+    ]);
+  });
+
   it('reports the shape: a key on one side only, another type; null and absent are the same', () => {
     expect(
       compareReplies(

@@ -5,6 +5,11 @@
  * a numeric string); and a different value where the two should agree: fees and percentages, statuses,
  * and messages. Everything else (ids, times, tokens, balances, lists' lengths) may differ, and so may any
  * value the recording replaced by a pseudonym: inside a message, a pseudonym stands for any text.
+ *
+ * The items of a list are the bank's records, which differ with its state: item by item, their shapes are
+ * compared, and their values only when the two are the same record (every other plain value of theirs
+ * agrees: the same transaction's name, date, amount and type; the same notification's id), so a statement
+ * whose rows differ from the host's is no drift, and a status that differs on the same row is.
  */
 import { MASK, type Json } from './recording';
 
@@ -97,8 +102,36 @@ export function compareReplies(recorded: ReplySide, replayed: ReplySide, context
     });
     return out;
   }
-  walk(recorded.body, replayed.body, 'body', undefined, context, out);
+  walk(recorded.body, replayed.body, 'body', undefined, context, out, true);
   return out;
+}
+
+/** Whether two plain values agree: numbers as numbers, texts with pseudonyms read as any text. */
+function agrees(kind: Kind, recorded: Json, replayed: Json, context: CompareContext): boolean {
+  if (kind === 'number') return Number(recorded) === Number(replayed);
+  if (typeof recorded === 'string' && typeof replayed === 'string')
+    return textAgrees(recorded, replayed, context.pseudonym);
+  return recorded === replayed;
+}
+
+/** A value no comparison reads: masked, absent, or replaced by a pseudonym. */
+const unread = (value: Json | undefined, path: string, context: CompareContext) =>
+  value === MASK || value === undefined || value === null || context.pseudonymised.has(`reply.${path}`);
+
+/**
+ * Whether two items of a list at `path` are the same record: every plain value of theirs that is not one of
+ * those that should agree (a status, a message) agrees, where both sides have it.
+ */
+function sameRecord(recorded: Json | undefined, replayed: Json | undefined, path: string, context: CompareContext) {
+  if (!isObject(recorded) || !isObject(replayed)) return true;
+  return Object.keys(recorded).every((k) => {
+    const a = recorded[k];
+    const b = replayed[k];
+    const kind = kindOf(a);
+    if (shouldAgree(k) || unread(a, `${path}.${k}`, context) || unread(b, `${path}.${k}`, context)) return true;
+    if (kind === 'object' || kind === 'array') return true;
+    return kind === kindOf(b) && agrees(kind, a as Json, b as Json, context);
+  });
 }
 
 function walk(
@@ -108,6 +141,7 @@ function walk(
   key: string | undefined,
   context: CompareContext,
   out: Difference[],
+  values: boolean,
 ): void {
   const a = kindOf(recorded);
   const b = kindOf(replayed);
@@ -117,23 +151,20 @@ function walk(
   }
   if (isObject(recorded) && isObject(replayed)) {
     const keys = new Set([...Object.keys(recorded), ...Object.keys(replayed)]);
-    for (const k of keys) walk(recorded[k], replayed[k], `${path}.${k}`, k, context, out);
+    for (const k of keys) walk(recorded[k], replayed[k], `${path}.${k}`, k, context, out, values);
     return;
   }
   if (Array.isArray(recorded) && Array.isArray(replayed)) {
     // Lists may be of other lengths (the state may differ); the items both have are compared.
     const n = Math.min(recorded.length, replayed.length);
-    for (let i = 0; i < n; i++) walk(recorded[i], replayed[i], `${path}.${i}`, key, context, out);
+    for (let i = 0; i < n; i++) {
+      const item = `${path}.${String(i)}`;
+      const same = values && sameRecord(recorded[i], replayed[i], item, context);
+      walk(recorded[i], replayed[i], item, key, context, out, same);
+    }
     return;
   }
-  if (!shouldAgree(key) || context.pseudonymised.has(`reply.${path}`)) return;
-  if (recorded === MASK || recorded === undefined || recorded === null || replayed === undefined || replayed === null)
-    return;
-  const agree =
-    a === 'number'
-      ? Number(recorded) === Number(replayed)
-      : typeof recorded === 'string' && typeof replayed === 'string'
-        ? textAgrees(recorded, replayed, context.pseudonym)
-        : recorded === replayed;
-  if (!agree) out.push({ kind: 'value', path, recorded: shown(recorded), replayed: shown(replayed) });
+  if (!values || !shouldAgree(key) || unread(recorded, path, context) || unread(replayed, path, context)) return;
+  if (!agrees(a, recorded as Json, replayed as Json, context))
+    out.push({ kind: 'value', path, recorded: shown(recorded), replayed: shown(replayed) });
 }
