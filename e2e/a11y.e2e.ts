@@ -2,7 +2,8 @@
  * Every screen: each route of both trees and the dialogs, menus, toasts and error states they show (the list
  * in screens.ts), opened once and then, in that one state, checked at 320, 390 and 1280 px: it must not scroll
  * sideways at any width (overflow.ts), and axe (WCAG 2.0/2.1, A and AA) must find nothing at phone (390 px)
- * and desktop (1280 px) widths; a screenshot of each is kept under test-results/screens.
+ * and desktop (1280 px) widths; a screenshot of each is kept under test-results/screens. Each names itself in
+ * its title.
  */
 import { axeViolations, expect, openHydratedLogin, test, screenshotPath } from './fixtures';
 import { overflowAtEachWidth, WIDTHS } from './overflow';
@@ -16,6 +17,8 @@ test.describe('every screen, at 320, 390 and 1280 px', () => {
     test(`${screen.name} fits every width and has no WCAG 2.1 AA violations`, async ({ page, bank, axe }) => {
       await page.setViewportSize({ width: 1280, height: 900 });
       await openScreen(page, bank, screen);
+      // Each page names itself in the title (WCAG 2.4.2), the unknown address aside.
+      if (screen.name !== 'not-found') await expect(page).toHaveTitle(/^\S.* · E-Banking$/u);
       const overflow: string[] = [];
       for (const width of WIDTHS) {
         overflow.push(...(await overflowAtEachWidth(page, screen.name, [width])));

@@ -300,6 +300,8 @@ test('the login page paints before its scripts run, takes no input until the cli
   // The build's markup: the page is there before any of its code ran.
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await expect(page.locator('#root[data-prerendered="/account/login"]')).toHaveCount(1);
+  // The tab is named already, and after hydration only one title names it.
+  await expect(page).toHaveTitle('Sign in · E-Banking');
   // Nothing can be typed or sent that the client would not see: the fields wait for it.
   await expect(page.getByLabel('E-mail')).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
@@ -307,6 +309,8 @@ test('the login page paints before its scripts run, takes no input until the cli
   // The client has taken the markup over (hydrated): the form takes input, the e-mail field has the focus.
   await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
   await expect(page.getByLabel('E-mail')).toBeFocused();
+  await expect(page.locator('title')).toHaveCount(1);
+  await expect(page).toHaveTitle('Sign in · E-Banking');
   await page.getByLabel('E-mail').fill('demo@bank.test');
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();

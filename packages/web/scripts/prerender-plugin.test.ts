@@ -22,6 +22,15 @@ describe('prerenderedDocument', () => {
     expect(page).toContain('<h1>Sign in</h1></div><template id="portal-markup-end"></template>');
   });
 
+  it('names the page in the head with the title rendered with it, and leaves none in #root', () => {
+    const titled = prerenderedDocument(INDEX, '/account/login', '<title>Sign in · E-Banking</title><h1>Sign in</h1>');
+    expect(titled.slice(0, titled.indexOf('</head>'))).toContain('<title>Sign in · E-Banking</title>');
+    expect(titled.match(/<title>/gu)).toHaveLength(1);
+    expect(titled).toContain('<div id="root" data-prerendered="/account/login"><h1>Sign in</h1></div>');
+    // Without one, index.html's stays.
+    expect(head).toContain((/<title>[^<]*<\/title>/u.exec(INDEX))?.[0]);
+  });
+
   it('keeps markup with `$` patterns as it is', () => {
     expect(prerenderedDocument(INDEX, '/account', "<p>$& $' $1</p>")).toContain("<p>$& $' $1</p>");
   });

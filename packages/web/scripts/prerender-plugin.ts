@@ -26,6 +26,7 @@ import { portalViteConfig } from '../vite.shared.ts';
 import { pageAddresses, readManifest, routeFiles } from './page-js.ts';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
+const TITLE = /<title>[^<]*<\/title>/u;
 const BROWSER_CONDITIONS = ['browser', 'module', 'import', 'default'];
 
 /** Run by the child process: renders every page, prints `{ page: html }` as JSON. */
@@ -45,10 +46,15 @@ export const prerenderedFile = (page: string) => `${page.replace(/^\//u, '')}/in
  * index.html with `markup` in `#root`, named for `page`. The first paint waits for the whole markup
  * (`MARKUP_END_ID`): a paint of a half-parsed page would move when the rest arrived.
  */
-export function prerenderedDocument(index: string, page: string, markup: string) {
+export function prerenderedDocument(index: string, page: string, rendered: string) {
   if (!index.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT}`);
   const wholeMarkup = `<link rel="expect" href="#${MARKUP_END_ID}" blocking="render">`;
+  // The page's title, which React renders where the router's head content is (client-side, it moves it into
+  // the head): here it takes the place of index.html's, so the tab is named before any script runs.
+  const title = TITLE.exec(rendered)?.[0];
+  const markup = title === undefined ? rendered : rendered.replace(title, '');
   return index
+    .replace(TITLE, (own) => title ?? own)
     .replace('</head>', () => `  ${wholeMarkup}\n  </head>`)
     .replace(
       ROOT_ELEMENT,

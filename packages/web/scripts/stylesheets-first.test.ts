@@ -7,7 +7,7 @@ describe('the style sheets ahead of the scripts', () => {
     expect(stylesheetsBeforeScripts(BUILT)).toBe(`<!doctype html>
 <html lang="en">
   <head>
-    <title>E-banking</title>
+    <title>E-Banking</title>
     <link rel="stylesheet" crossorigin href="/wp-user/assets/index-1.css">
     <script type="module" crossorigin src="/wp-user/assets/index-1.js"></script>
     <link rel="modulepreload" crossorigin href="/wp-user/assets/vendor-1.js">

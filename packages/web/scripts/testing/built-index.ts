@@ -2,7 +2,7 @@
 export const BUILT_INDEX = `<!doctype html>
 <html lang="en">
   <head>
-    <title>E-banking</title>
+    <title>E-Banking</title>
     <script type="module" crossorigin src="/wp-user/assets/index-1.js"></script>
     <link rel="modulepreload" crossorigin href="/wp-user/assets/vendor-1.js">
     <link rel="stylesheet" crossorigin href="/wp-user/assets/index-1.css">

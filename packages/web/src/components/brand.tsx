@@ -1,5 +1,6 @@
 import Landmark from 'lucide-react/icons/landmark';
 import { cn } from '@/lib/cn';
+import { BANK_NAME } from '@/lib/page-title';
 
 /** The bank's mark and name. */
 export function Brand({ className, inverted = false }: { className?: string; inverted?: boolean }) {
@@ -14,7 +15,7 @@ export function Brand({ className, inverted = false }: { className?: string; inv
       >
         <Landmark className="size-5" />
       </span>
-      <span>E-Banking</span>
+      <span>{BANK_NAME}</span>
     </span>
   );
 }

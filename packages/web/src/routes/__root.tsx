@@ -1,8 +1,10 @@
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react-router';
 import { NotFoundPage, UnexpectedErrorPage } from '@/components/app-states';
 import type { RouterContext } from '@/router';
+import { titled } from '@/lib/page-title';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  head: titled(),
   component: RootLayout,
   errorComponent: UnexpectedErrorPage,
   notFoundComponent: NotFoundPage,
@@ -11,6 +13,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootLayout() {
   return (
     <>
+      <HeadContent />
       <a
         href="#main"
         className="sr-only z-[200] rounded-md bg-card px-4 py-2 font-medium text-primary shadow-card focus:not-sr-only focus:fixed focus:top-3 focus:left-3"

@@ -37,6 +37,21 @@ describe('the two route trees', () => {
   });
 });
 
+describe("each page's title", () => {
+  it('names the page, its area and the bank, and follows the customer from page to page', async () => {
+    const app = renderApp('/wp-user/account/login');
+    await waitFor(() => expect(document.title).toBe('Sign in · E-Banking'));
+    await act(() => app.router.navigate({ to: '/account/signup' }));
+    await waitFor(() => expect(document.title).toBe('Create your account · E-Banking'));
+    installFakeBank();
+    session.signIn('user-token');
+    await act(() => app.router.navigate({ to: '/dashboard/settings' }));
+    await waitFor(() => expect(document.title).toBe('Settings · E-Banking'));
+    // One title, whichever page set it last.
+    expect(document.head.querySelectorAll('title')).toHaveLength(1);
+  });
+});
+
 describe('logout', () => {
   it('clears the session and the cache, sets the logged-out flag and shows the landing page', async () => {
     installFakeBank();

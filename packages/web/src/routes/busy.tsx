@@ -2,6 +2,7 @@ import { SANDBOX_NAME } from '@ebank/contract';
 import { createFileRoute, useLocation, useRouter } from '@tanstack/react-router';
 import { StateScreen } from '@/components/app-states';
 import { Button } from '@/components/ui/button';
+import { titled } from '@/lib/page-title';
 
 /**
  * Where the mock server sends a visitor it cannot give a bank of their own (one sandbox per visitor,
@@ -11,6 +12,7 @@ import { Button } from '@/components/ui/button';
  * gives this page no bank, so it asks none.
  */
 export const Route = createFileRoute('/busy')({
+  head: titled('The demo is busy'),
   component: BusyPage,
 });
 

@@ -15,8 +15,10 @@ import { useResendCode } from './-components/use-resend-code';
 import { ResendLink } from './-components/resend-link';
 import { textLinkClass } from '@/components/ui/text-link';
 import { EmailAddress } from '@/components/email-address';
+import { titled } from '@/lib/page-title';
 
 export const Route = createFileRoute('/account/forgot')({
+  head: titled('Forgot your passcode'),
   component: ForgotPage,
 });
 

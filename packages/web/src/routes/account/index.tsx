@@ -4,8 +4,10 @@ import { useSyncExternalStore } from 'react';
 import { Button } from '@/components/ui/button';
 import { session } from '@/session/session';
 import { AccountCard } from './-components/account-card';
+import { titled } from '@/lib/page-title';
 
 export const Route = createFileRoute('/account/')({
+  head: titled('Welcome'),
   component: LandingPage,
 });
 

@@ -6,6 +6,7 @@ import { LoginPasscodeStep } from './-components/login-passcode-step';
 import { SessionEndNotice } from './-components/session-end-notice';
 import { textLinkClass } from '@/components/ui/text-link';
 import { validateSessionEndSearch } from '@/session/session-end-reason';
+import { titled } from '@/lib/page-title';
 
 declare module '@tanstack/react-router' {
   interface HistoryState {
@@ -18,6 +19,7 @@ declare module '@tanstack/react-router' {
 }
 
 export const Route = createFileRoute('/account/login')({
+  head: titled('Sign in'),
   // `?ended=idle|expired`: the dashboard's session ended on its own (idle-session-guard).
   validateSearch: validateSessionEndSearch,
   component: LoginPage,

@@ -15,11 +15,13 @@ import { PASSCODE_LENGTH } from './-components/form-schemas';
 import { textLinkClass } from '@/components/ui/text-link';
 import { TermsLabel } from './-components/terms-label';
 import { emptyForm, signupFormSchema } from './-components/signup-form';
+import { titled } from '@/lib/page-title';
 
 /** A sign-up that got no answer at all: the network, not the details, failed. */
 const NO_REPLY_MESSAGE = 'We could not reach the bank. Check your connection and try again.';
 
 export const Route = createFileRoute('/account/signup')({
+  head: titled('Create your account'),
   component: SignupPage,
 });
 

@@ -1,8 +1,10 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { textLinkClass } from '@/components/ui/text-link';
 import { AccountCard } from './-components/account-card';
+import { titled } from '@/lib/page-title';
 
 export const Route = createFileRoute('/account/terms')({
+  head: titled('Terms and conditions'),
   component: TermsPage,
 });
 

@@ -14,15 +14,17 @@ import { ActionStatus, SectionHeader, SectionPart, SectionPending } from './-com
 import { useStaffAction } from './-components/use-staff-action';
 import { formatDateTime } from '@/lib/format';
 import { AdminError } from './-components/admin-error';
+import { titled } from '@/lib/page-title';
+
+const TITLE = 'Clock';
 
 export const Route = createFileRoute('/admin/clock')({
+  head: titled(TITLE, 'Admin area'),
   loader: ({ context: { queryClient } }) => queryClient.query({ ...clockQuery(), staleTime: 'static' }),
   pendingComponent: () => <SectionPending title={TITLE} />,
   component: ClockPage,
   errorComponent: AdminError,
 });
-
-const TITLE = 'Clock';
 
 const minutesForm = z.object({
   advanceMinutes: z

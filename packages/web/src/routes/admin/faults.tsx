@@ -26,15 +26,17 @@ import {
 } from './-components/section';
 import { useStaffAction } from './-components/use-staff-action';
 import { AdminError } from './-components/admin-error';
+import { titled } from '@/lib/page-title';
+
+const TITLE = 'Faults';
 
 export const Route = createFileRoute('/admin/faults')({
+  head: titled(TITLE, 'Admin area'),
   loader: ({ context: { queryClient } }) => queryClient.query({ ...faultsQuery(), staleTime: 'static' }),
   pendingComponent: () => <SectionPending title={TITLE} />,
   component: FaultsPage,
   errorComponent: AdminError,
 });
-
-const TITLE = 'Faults';
 
 function FaultsPage() {
   const queryClient = useQueryClient();

@@ -18,15 +18,18 @@ import { Nothing, SectionHeader, SectionPending } from './-components/section';
 import { formatDateTime } from '@/lib/format';
 import { AdminError } from './-components/admin-error';
 import { underField } from './-components/admin-resolver';
+import { titled } from '@/lib/page-title';
+
+const TITLE = 'Request journal';
 
 export const Route = createFileRoute('/admin/journal')({
+  head: titled(TITLE, 'Admin area'),
   loader: ({ context: { queryClient } }) => queryClient.query({ ...journalQuery(NO_FILTER), staleTime: 'static' }),
   pendingComponent: () => <SectionPending title={TITLE} />,
   component: JournalPage,
   errorComponent: AdminError,
 });
 
-const TITLE = 'Request journal';
 const NO_FILTER: JournalQuery = {};
 /** How often the list is read again while it follows the calls live. */
 const LIVE_MS = 2000;

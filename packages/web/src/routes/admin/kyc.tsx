@@ -7,15 +7,17 @@ import { formatDate } from '@/lib/format';
 import { DecisionButtons } from './-components/decision-buttons';
 import { Nothing, RefreshButton, SectionHeader, SectionPending } from './-components/section';
 import { AdminError } from './-components/admin-error';
+import { titled } from '@/lib/page-title';
+
+const TITLE = 'KYC cases';
 
 export const Route = createFileRoute('/admin/kyc')({
+  head: titled(TITLE, 'Admin area'),
   loader: ({ context: { queryClient } }) => queryClient.query({ ...staffStateQuery(), staleTime: 'static' }),
   pendingComponent: () => <SectionPending title={TITLE} />,
   component: KycPage,
   errorComponent: AdminError,
 });
-
-const TITLE = 'KYC cases';
 
 function KycPage() {
   const { data, refetch, isFetching } = useSuspenseQuery(staffStateQuery());

@@ -9,15 +9,17 @@ import { AccountMessageForm } from './-components/account-message-form';
 import { ActionRow, ActionStatus, SectionHeader, SectionPending } from './-components/section';
 import { useStaffAction } from './-components/use-staff-action';
 import { AdminError } from './-components/admin-error';
+import { titled } from '@/lib/page-title';
+
+const TITLE = 'Account messages';
 
 export const Route = createFileRoute('/admin/messages')({
+  head: titled(TITLE, 'Admin area'),
   loader: ({ context: { queryClient } }) => queryClient.query({ ...staffStateQuery(), staleTime: 'static' }),
   pendingComponent: () => <SectionPending title={TITLE} />,
   component: MessagesPage,
   errorComponent: AdminError,
 });
-
-const TITLE = 'Account messages';
 
 function MessagesPage() {
   const { data } = useSuspenseQuery(staffStateQuery());

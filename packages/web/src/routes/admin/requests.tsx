@@ -10,15 +10,17 @@ import { formatDateTime } from '@/lib/format';
 import { DecisionButtons } from './-components/decision-buttons';
 import { Nothing, RefreshButton, SectionHeader, SectionPending } from './-components/section';
 import { AdminError } from './-components/admin-error';
+import { titled } from '@/lib/page-title';
+
+const TITLE = 'Pending requests';
 
 export const Route = createFileRoute('/admin/requests')({
+  head: titled(TITLE, 'Admin area'),
   loader: ({ context: { queryClient } }) => queryClient.query({ ...staffStateQuery(), staleTime: 'static' }),
   pendingComponent: () => <SectionPending title={TITLE} />,
   component: RequestsPage,
   errorComponent: AdminError,
 });
-
-const TITLE = 'Pending requests';
 
 const KIND: Readonly<Record<PendingRequest['kind'], string>> = {
   'crypto-deposit': 'Crypto deposit',

@@ -4,8 +4,10 @@ import { staff, staffKeys, staffReply } from '@/api/staff';
 import { ConfirmAction } from './-components/confirm-action';
 import { SectionHeader } from './-components/section';
 import { AdminError } from './-components/admin-error';
+import { titled } from '@/lib/page-title';
 
 export const Route = createFileRoute('/admin/reset')({
+  head: titled('Reset', 'Admin area'),
   component: ResetPage,
   errorComponent: AdminError,
 });

@@ -12,6 +12,7 @@ import { session } from '@/session/session';
 import { useLogout } from '@/session/use-logout';
 import { AdminError } from './-components/admin-error';
 import { SectionsNav } from './-components/sections-nav';
+import { titled } from '@/lib/page-title';
 
 /** Said to a customer who opens the admin area. */
 export const ADMIN_IS_FOR_STAFF = 'The admin area is for staff: log out, then sign in as staff.';
@@ -22,6 +23,7 @@ export const ADMIN_IS_FOR_STAFF = 'The admin area is for staff: log out, then si
  * the default bank or a chosen sandbox, and says which under its header.
  */
 export const Route = createFileRoute('/admin')({
+  head: titled('Admin area'),
   beforeLoad: ({ preload }) => {
     if (session.isAdmin()) return;
     if (session.isSignedIn()) {

@@ -26,15 +26,17 @@ import {
 } from './-components/section';
 import { useStaffAction } from './-components/use-staff-action';
 import { AdminError } from './-components/admin-error';
+import { titled } from '@/lib/page-title';
+
+const TITLE = 'Sandboxes';
 
 export const Route = createFileRoute('/admin/sandboxes')({
+  head: titled(TITLE, 'Admin area'),
   loader: ({ context: { queryClient } }) => queryClient.query({ ...sandboxesQuery, staleTime: 'static' }),
   pendingComponent: () => <SectionPending title={TITLE} />,
   component: SandboxesPage,
   errorComponent: AdminError,
 });
-
-const TITLE = 'Sandboxes';
 
 /** The select's value for "from the seed" (a snapshot's name has no parentheses). */
 const SEED = '(seed)';

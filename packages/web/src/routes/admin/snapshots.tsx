@@ -14,15 +14,17 @@ import { formatDateTime } from '@/lib/format';
 import { ActionStatus, Nothing, SectionHeader, SectionPart, SectionPending } from './-components/section';
 import { useStaffAction } from './-components/use-staff-action';
 import { AdminError } from './-components/admin-error';
+import { titled } from '@/lib/page-title';
+
+const TITLE = 'Snapshots';
 
 export const Route = createFileRoute('/admin/snapshots')({
+  head: titled(TITLE, 'Admin area'),
   loader: ({ context: { queryClient } }) => queryClient.query({ ...snapshotsQuery(), staleTime: 'static' }),
   pendingComponent: () => <SectionPending title={TITLE} />,
   component: SnapshotsPage,
   errorComponent: AdminError,
 });
-
-const TITLE = 'Snapshots';
 
 const saveForm = z.object({ name: z.string().trim().min(1, 'Enter a name').pipe(SnapshotNameSchema) });
 const resolver = withoutFieldNames(zodResolver(saveForm));

@@ -8,14 +8,16 @@ import type { LucideIcon } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { EmptyState, PageHeader, PageSkeleton } from './-components/page';
 import { contactQuery } from '@/api/queries';
+import { titled } from '@/lib/page-title';
+
+const TITLE = 'Help & Support';
 
 export const Route = createFileRoute('/dashboard/contact')({
+  head: titled(TITLE),
   loader: ({ context: { queryClient } }) => queryClient.query({ ...contactQuery, staleTime: 'static' }),
   pendingComponent: () => <PageSkeleton title={TITLE} blocks={2} />,
   component: ContactPage,
 });
-
-const TITLE = 'Help & Support';
 
 interface Channel {
   readonly label: string;

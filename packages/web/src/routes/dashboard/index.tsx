@@ -19,8 +19,10 @@ import { LoadFailed } from './-components/query-state';
 import { lastDebit, TransactionsTable } from './-components/transactions-table';
 import { showNotAvailable } from './-components/unavailable';
 import { textLinkClass } from '@/components/ui/text-link';
+import { titled } from '@/lib/page-title';
 
 export const Route = createFileRoute('/dashboard/')({
+  head: titled('Dashboard'),
   loader: async ({ context: { queryClient } }) => {
     // The summary and the recent transactions load while the PIN is checked; the page shows each section
     // with its own placeholder, and its own retry should it fail.

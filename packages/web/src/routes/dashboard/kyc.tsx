@@ -6,8 +6,10 @@ import { Card, CardContent } from '@/components/ui/card';
 import { PageHeader } from './-components/page';
 import { CopyField } from './-money/copy-field';
 import { emptyWithoutReply } from './-money/tolerant-loader';
+import { titled } from '@/lib/page-title';
 
 export const Route = createFileRoute('/dashboard/kyc')({
+  head: titled('Submit verification'),
   loader: ({ context: { queryClient } }) =>
     emptyWithoutReply(queryClient.query({ ...institutionQuery, staleTime: 'static' })),
   component: SubmitVerificationPage,

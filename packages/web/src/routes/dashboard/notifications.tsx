@@ -13,14 +13,16 @@ import { EmptyState, PageHeader, PageSkeleton } from './-components/page';
 import { notificationsQuery } from '@/api/queries';
 import { markedRead } from './-components/cache-updates';
 import { useOneAtATime } from '@/lib/use-one-at-a-time';
+import { titled } from '@/lib/page-title';
+
+const TITLE = 'Notifications';
 
 export const Route = createFileRoute('/dashboard/notifications')({
+  head: titled(TITLE),
   loader: ({ context: { queryClient } }) => queryClient.query({ ...notificationsQuery, staleTime: 'static' }),
   pendingComponent: () => <PageSkeleton title={TITLE} />,
   component: NotificationsPage,
 });
-
-const TITLE = 'Notifications';
 
 function NotificationsPage() {
   const queryClient = useQueryClient();

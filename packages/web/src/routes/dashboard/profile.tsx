@@ -21,14 +21,16 @@ import { countryOptions, profileSchema, type ProfileFormInput } from './-compone
 import { EmailAddress } from '@/components/email-address';
 import { LeaveGuard } from '@/components/leave-guard';
 import { session } from '@/session/session';
+import { titled } from '@/lib/page-title';
+
+const TITLE = 'Profile';
 
 export const Route = createFileRoute('/dashboard/profile')({
+  head: titled(TITLE),
   loader: ({ context: { queryClient } }) => queryClient.query({ ...profileQuery, staleTime: 'static' }),
   pendingComponent: () => <PageSkeleton title={TITLE} />,
   component: ProfilePage,
 });
-
-const TITLE = 'Profile';
 
 type Profile = OperationReply<Operations['getProfile']>['data'];
 

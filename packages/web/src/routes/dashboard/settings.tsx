@@ -22,8 +22,10 @@ import { RecentSignIn } from './-components/recent-sign-in';
 import { PASSCODE_LENGTH } from '../account/-components/passcode';
 import { invalidate } from './-components/cache-updates';
 import { EmailAddress } from '@/components/email-address';
+import { titled } from '@/lib/page-title';
 
 export const Route = createFileRoute('/dashboard/settings')({
+  head: titled('Settings'),
   // Only for showing the current e-mail address; the forms do not wait for it.
   loader: ({ context: { queryClient } }) => {
     void queryClient.query(profileQuery).catch(noop);

@@ -17,15 +17,17 @@ import { describeFilters, filterTransactions, hasFilters, pageOf, showingText } 
 import { StatementFilters } from './-statements/statement-filters';
 import { StatementPager } from './-statements/statement-pager';
 import { validateStatementSearch, type StatementFilters as Filters } from './-statements/statement-search';
+import { titled } from '@/lib/page-title';
+
+const TITLE = 'Statements & Report';
 
 export const Route = createFileRoute('/dashboard/statements')({
+  head: titled(TITLE),
   validateSearch: validateStatementSearch,
   loader: ({ context: { queryClient } }) => queryClient.query({ ...statementQuery, staleTime: 'static' }),
   pendingComponent: () => <PageSkeleton title={TITLE} />,
   component: StatementsPage,
 });
-
-const TITLE = 'Statements & Report';
 
 function StatementsPage() {
   const { data } = useSuspenseQuery(statementQuery);

@@ -10,8 +10,10 @@ import { Card } from '@/components/ui/card';
 import { PageHeader } from './-components/page';
 import { CryptoRequestSection } from './-money/crypto-request-section';
 import { useRequestSubmission } from './-money/use-request-submission';
+import { titled } from '@/lib/page-title';
 
 export const Route = createFileRoute('/dashboard/upgrade')({
+  head: titled('Upgrade Account'),
   loader: ({ context: { queryClient } }) => queryClient.query({ ...upgradeFormQuery, staleTime: 'static' }),
   component: UpgradePage,
 });

@@ -21,8 +21,10 @@ import { RedirectNotice, useDelayedRedirect } from '@/components/redirect-notice
 import { LeaveGuard } from '@/components/leave-guard';
 import { AccountCard } from '../-components/account-card';
 import { countryOptions, DEFAULT_DOCUMENT_TYPE, emptyForm, kycSchema } from './-kyc-form';
+import { titled } from '@/lib/page-title';
 
 export const Route = createFileRoute('/account/kyc/form')({
+  head: titled('Identity verification'),
   // The submission opens only with the temporary token a login or an e-mail verification gives.
   beforeLoad: () => {
     if (session.tempToken() === undefined) throw redirect({ to: '/account/login', replace: true });

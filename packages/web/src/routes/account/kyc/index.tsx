@@ -4,8 +4,10 @@ import FileText from 'lucide-react/icons/file-text';
 import House from 'lucide-react/icons/house';
 import { Button } from '@/components/ui/button';
 import { AccountCard } from '../-components/account-card';
+import { titled } from '@/lib/page-title';
 
 export const Route = createFileRoute('/account/kyc/')({
+  head: titled('Verify your identity'),
   component: KycIntroPage,
 });
 

@@ -3,12 +3,14 @@ import Hourglass from 'lucide-react/icons/hourglass';
 import { Button } from '@/components/ui/button';
 import { session } from '@/session/session';
 import { AccountCard } from '../-components/account-card';
+import { titled } from '@/lib/page-title';
 
 /**
  * The under-review notice. Its first visit sets the close flag; the next one closes it to the landing
  * page (and clears the flag). Preloading (hovering a link) is no visit.
  */
 export const Route = createFileRoute('/account/kyc/under-review')({
+  head: titled('Verification under review'),
   beforeLoad: ({ preload }) => {
     if (preload) return;
     if (session.isClosed()) {

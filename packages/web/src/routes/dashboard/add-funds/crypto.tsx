@@ -7,8 +7,10 @@ import { CryptoRequestForm } from '../-money/crypto-request-form';
 import { RequestList } from '../-money/request-list';
 import { emptyWithoutReply } from '../-money/tolerant-loader';
 import { useRequestSubmission } from '../-money/use-request-submission';
+import { titled } from '@/lib/page-title';
 
 export const Route = createFileRoute('/dashboard/add-funds/crypto')({
+  head: titled('Crypto Deposit'),
   loader: ({ context: { queryClient } }) =>
     emptyWithoutReply(queryClient.query({ ...cryptoDepositFormQuery, staleTime: 'static' })),
   component: CryptoDepositPage,

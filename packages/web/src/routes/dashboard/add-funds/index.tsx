@@ -2,8 +2,10 @@ import { createFileRoute } from '@tanstack/react-router';
 import { PageHeader } from '../-components/page';
 import { paymentMethodsQuery } from '@/api/queries';
 import { MethodList, offlineMethods, type MethodItem } from '../-money/payment-methods';
+import { titled } from '@/lib/page-title';
 
 export const Route = createFileRoute('/dashboard/add-funds/')({
+  head: titled('Add funds'),
   loader: ({ context: { queryClient } }) => queryClient.query({ ...paymentMethodsQuery, staleTime: 'static' }),
   component: AddFundsPage,
 });

@@ -6,8 +6,10 @@ import { formatAmount } from '@/lib/format';
 import { PageHeader } from '../-components/page';
 import { CopyField } from '../-money/copy-field';
 import { emptyWithoutReply } from '../-money/tolerant-loader';
+import { titled } from '@/lib/page-title';
 
 export const Route = createFileRoute('/dashboard/add-funds/it')({
+  head: titled('Institutional Transfer'),
   loader: ({ context: { queryClient } }) =>
     emptyWithoutReply(queryClient.query({ ...institutionQuery, staleTime: 'static' })),
   component: InstitutionalTransferPage,

@@ -4,8 +4,10 @@ import { fixedDepositFormQuery } from '@/api/queries';
 import { PageHeader } from '../-components/page';
 import { CryptoRequestSection } from '../-money/crypto-request-section';
 import { useRequestSubmission } from '../-money/use-request-submission';
+import { titled } from '@/lib/page-title';
 
 export const Route = createFileRoute('/dashboard/fixed-deposit/crypto')({
+  head: titled('Fixed deposit in crypto'),
   loader: ({ context: { queryClient } }) => queryClient.query({ ...fixedDepositFormQuery, staleTime: 'static' }),
   component: CryptoFixedDepositPage,
 });

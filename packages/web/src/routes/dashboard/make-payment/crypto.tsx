@@ -4,8 +4,10 @@ import { paymentFormQuery } from '@/api/queries';
 import { PageHeader } from '../-components/page';
 import { CryptoRequestSection } from '../-money/crypto-request-section';
 import { useRequestSubmission } from '../-money/use-request-submission';
+import { titled } from '@/lib/page-title';
 
 export const Route = createFileRoute('/dashboard/make-payment/crypto')({
+  head: titled('Crypto Payment'),
   loader: ({ context: { queryClient } }) => queryClient.query({ ...paymentFormQuery, staleTime: 'static' }),
   component: CryptoPaymentPage,
 });

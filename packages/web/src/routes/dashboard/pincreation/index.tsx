@@ -8,8 +8,10 @@ import { PinCard, PinCardSkeleton } from '../-components/pin-creation';
 import { PIN_LENGTH, pinDraft } from '../-components/pin-draft';
 import { redirectIfPinExists } from '../-components/pin-checks';
 import { pinEntrySchema } from '../-components/pin-entry-schema';
+import { titled } from '@/lib/page-title';
 
 export const Route = createFileRoute('/dashboard/pincreation/')({
+  head: titled('Create your transaction PIN'),
   loader: ({ context: { queryClient } }) => redirectIfPinExists(queryClient),
   pendingComponent: PinCardSkeleton,
   component: CreatePinPage,

@@ -15,8 +15,10 @@ import { redirectIfPinExists } from '../-components/pin-checks';
 import { pinEntrySchema } from '../-components/pin-entry-schema';
 import { invalidate } from '../-components/cache-updates';
 import { textLinkClass } from '@/components/ui/text-link';
+import { titled } from '@/lib/page-title';
 
 export const Route = createFileRoute('/dashboard/pincreation/new1')({
+  head: titled('Confirm your transaction PIN'),
   // Without a first entry there is nothing to confirm. A reload forgets it (it is never stored), so a reload
   // of this screen starts the PIN again on the first.
   beforeLoad: () => {

@@ -12,8 +12,10 @@ import { PageHeader } from '../-components/page';
 import { DEFAULT_SERVICE_CHARGE_PERCENT, transferCharges, transferDraft } from './-components/transfer';
 import { TRANSFER_FIELDS, TRANSFER_LABELS } from './-components/transfer-form';
 import { TransferSteps } from './-components/transfer-steps';
+import { titled } from '@/lib/page-title';
 
 export const Route = createFileRoute('/dashboard/send/confirm')({
+  head: titled('Review the transfer', 'Bank Transfer'),
   // The kept transfer, checked; and the balance, which decides whether the transfer may go on: always
   // read it afresh. The router drops the result once the screen is left, so every visit checks and reads
   // anew before the page shows.

@@ -22,8 +22,10 @@ import {
   type TransferFormInput,
 } from './-components/transfer-form';
 import { TransferSteps } from './-components/transfer-steps';
+import { titled } from '@/lib/page-title';
 
 export const Route = createFileRoute('/dashboard/send/')({
+  head: titled('Bank Transfer'),
   // Without a transaction PIN, create one first. The router drops the result once the
   // screen is left, so every visit asks before the page shows (the answer itself is cached by the query).
   loader: async ({ context: { queryClient } }) => {

@@ -26,8 +26,10 @@ import { transferDraft, type CodeStep } from './-components/transfer';
 import { TransferSteps } from './-components/transfer-steps';
 import { textLinkClass } from '@/components/ui/text-link';
 import { cn } from '@/lib/cn';
+import { titled } from '@/lib/page-title';
 
 export const Route = createFileRoute('/dashboard/send/pin')({
+  head: titled('Authorise the transfer', 'Bank Transfer'),
   // The kept transfer, checked before the page shows. The router drops the result once the screen is
   // left (no cached match to show while a check runs), so every visit checks anew.
   loader: ({ preload }) => transferDraft.transferOrBack(preload, PIN_CONFIRMATION_TOAST_MS),
