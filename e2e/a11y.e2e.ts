@@ -40,6 +40,8 @@ test.describe('every screen, at 320, 390 and 1280 px', () => {
     await drawer.getByRole('link', { name: 'Statements & Report' }).click();
     await expect(drawer).toBeHidden();
     await expect(page).toHaveURL(/statements$/u);
+    // The new page is said to a screen reader (the focus stays where the menu left it).
+    await expect(page.getByRole('log')).toContainText(['Statements & Report · E-Banking']);
   });
 
   test('the scan itself finds what it must: a picture with no text, grey on white, a field with no name', async ({

@@ -2,6 +2,7 @@ import { createRootRouteWithContext, HeadContent, Outlet } from '@tanstack/react
 import { NotFoundPage, UnexpectedErrorPage } from '@/components/app-states';
 import type { RouterContext } from '@/router';
 import { titled } from '@/lib/page-title';
+import { RouteAnnouncer } from '@/components/route-announcer';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   head: titled(),
@@ -14,6 +15,7 @@ function RootLayout() {
   return (
     <>
       <HeadContent />
+      <RouteAnnouncer />
       <a
         href="#main"
         className="sr-only z-[200] rounded-md bg-card px-4 py-2 font-medium text-primary shadow-card focus:not-sr-only focus:fixed focus:top-3 focus:left-3"

@@ -50,6 +50,22 @@ describe("each page's title", () => {
     // One title, whichever page set it last.
     expect(document.head.querySelectorAll('title')).toHaveLength(1);
   });
+
+  it('is said to screen readers when the customer moves to another page, not on the first one', async () => {
+    const app = renderApp('/wp-user/account/login');
+    await screen.findByRole('heading', { name: 'Sign in' });
+    const said = () =>
+      screen
+        .queryAllByRole('log')
+        .map((log) => log.textContent)
+        .join(' ');
+    expect(said()).not.toContain('Sign in · E-Banking');
+    await act(() => app.router.navigate({ to: '/account/forgot' }));
+    await waitFor(() => expect(said()).toContain('Forgot your passcode · E-Banking'));
+    // A change of the address's search alone is no new page.
+    await act(() => app.router.navigate({ to: '/account/forgot', search: {}, hash: 'top' }));
+    expect(said().match(/Forgot your passcode/gu)).toHaveLength(1);
+  });
 });
 
 describe('logout', () => {
