@@ -28,7 +28,7 @@ describe('prerenderedDocument', () => {
     expect(titled.match(/<title>/gu)).toHaveLength(1);
     expect(titled).toContain('<div id="root" data-prerendered="/account/login"><h1>Sign in</h1></div>');
     // Without one, index.html's stays.
-    expect(head).toContain((/<title>[^<]*<\/title>/u.exec(INDEX))?.[0]);
+    expect(head).toContain(/<title>[^<]*<\/title>/u.exec(INDEX)?.[0]);
   });
 
   it('keeps markup with `$` patterns as it is', () => {
