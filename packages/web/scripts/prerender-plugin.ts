@@ -43,8 +43,9 @@ process.exit(0);
 export const prerenderedFile = (page: string) => `${page.replace(/^\//u, '')}/index.html`;
 
 /**
- * index.html with `markup` in `#root`, named for `page`. The first paint waits for the whole markup
- * (`MARKUP_END_ID`): a paint of a half-parsed page would move when the rest arrived.
+ * index.html with the page `rendered` for `page` in `#root`, named for it, and the page's title in the head. The
+ * first paint waits for the whole markup (`MARKUP_END_ID`): a paint of a half-parsed page would move when the
+ * rest arrived.
  */
 export function prerenderedDocument(index: string, page: string, rendered: string) {
   if (!index.includes(ROOT_ELEMENT)) throw new Error(`index.html has no ${ROOT_ELEMENT}`);
