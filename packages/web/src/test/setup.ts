@@ -1,5 +1,6 @@
 /** Runs before every web test file: DOM matchers, the browser APIs jsdom lacks, and a clean slate per test. */
 import '@testing-library/jest-dom/vitest';
+import { destroyAnnouncer } from '@react-aria/live-announcer';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { toast } from '@/components/ui/toast';
@@ -52,6 +53,8 @@ afterEach(async () => {
   cleanup();
   await stopRenderedApps();
   toast.clear();
+  // The screen reader's announcements (components/route-announcer.tsx) stay in the page for seconds.
+  destroyAnnouncer();
   // Mocks first: a test may have made the storage itself throw.
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
