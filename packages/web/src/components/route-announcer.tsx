@@ -9,7 +9,7 @@ import { useRouter, type AnyRouteMatch } from '@tanstack/react-router';
 import { useEffect } from 'react';
 
 /** The title of the deepest page that names itself. */
-export function titleOf(matches: readonly AnyRouteMatch[]): string | undefined {
+function titleOf(matches: readonly AnyRouteMatch[]): string | undefined {
   for (let i = matches.length - 1; i >= 0; i--) {
     const title = matches[i]?.meta?.find((tag) => tag?.title !== undefined)?.title;
     if (title !== undefined) return title;

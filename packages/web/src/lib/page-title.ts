@@ -6,7 +6,7 @@
 export const BANK_NAME = 'E-Banking';
 
 /** `Sign in · E-Banking`, `KYC cases · Admin area · E-Banking`. */
-export const pageTitle = (...parts: readonly string[]) => [...parts, BANK_NAME].join(' · ');
+const pageTitle = (...parts: readonly string[]) => [...parts, BANK_NAME].join(' · ');
 
 /** A route's `head`: its title. */
 export const titled =
