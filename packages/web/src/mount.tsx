@@ -2,6 +2,7 @@
  * Mounts the portal into the page: one QueryClient, the router, the app and its styles. Called by this
  * app's entry (main.tsx) and by the in-browser demo (packages/demo), which starts its bank first.
  */
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { portalElement } from './app';
 import { createAppQueryClient } from './api/query-client';
@@ -24,7 +25,7 @@ export async function mountPortal(root: HTMLElement | null = document.getElement
   const router = createAppRouter({ queryClient });
   const element = portalElement(router, queryClient);
   const page = root.getAttribute(PRERENDERED_ATTRIBUTE);
-  let reactRoot: Root;
+  let reactRoot: Root | undefined;
   if (page === null) {
     reactRoot = createRoot(root);
     reactRoot.render(element);
@@ -36,12 +37,16 @@ export async function mountPortal(root: HTMLElement | null = document.getElement
     await router.load().catch(() => undefined);
     root.removeAttribute(PRERENDERED_ATTRIBUTE);
     if (showsPage(router, page)) {
-      reactRoot = hydrateRoot(root, element, {
-        // The markup and the first render differ (the year in a footer, should the build be older than
-        // the new year): React has rendered the part anew, as the client would have.
-        onRecoverableError: (error) => {
-          console.warn('The prerendered page was rendered anew:', error);
-        },
+      // The page is already on screen, so React takes it over in a transition (decision 0055): in short
+      // slices, with the browser free to paint and to take input between them, not in one long task.
+      startTransition(() => {
+        reactRoot = hydrateRoot(root, element, {
+          // The markup and the first render differ (the year in a footer, should the build be older than
+          // the new year): React has rendered the part anew, as the client would have.
+          onRecoverableError: (error) => {
+            console.warn('The prerendered page was rendered anew:', error);
+          },
+        });
       });
     } else {
       reactRoot = createRoot(root);
@@ -50,7 +55,7 @@ export async function mountPortal(root: HTMLElement | null = document.getElement
   }
   /** Takes the portal off the page (tests, or a host page that replaces it). */
   const unmount = () => {
-    reactRoot.unmount();
+    reactRoot?.unmount();
   };
   return { router, queryClient, unmount };
 }
