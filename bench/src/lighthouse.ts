@@ -34,6 +34,27 @@ class LighthouseRunError extends Error {
 
 const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
 
+type Audits = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']['audits'];
+
+/** What moved, as Lighthouse's layout-shift audit names it: each element's selector and its share of CLS. */
+function shiftedElements(audits: Audits): string[] {
+  const details = audits['layout-shifts']?.details;
+  if (details?.type !== 'table') return [];
+  return details.items.map((item) => {
+    const node = item.node;
+    const what = typeof node === 'object' && 'selector' in node ? String(node.selector) : 'an element';
+    const sub = item.subItems;
+    const causes =
+      typeof sub === 'object' && 'items' in sub
+        ? sub.items
+            .map((c) => (typeof c.cause === 'string' ? c.cause : ''))
+            .filter(Boolean)
+            .join(', ')
+        : '';
+    return `${what} ${typeof item.score === 'number' ? item.score.toFixed(3) : '?'}${causes ? ` (${causes})` : ''}`;
+  });
+}
+
 async function auditOnce(page: PageToAudit, preset: Preset): Promise<LighthouseResult> {
   const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   try {
@@ -59,13 +80,19 @@ async function auditOnce(page: PageToAudit, preset: Preset): Promise<LighthouseR
     if (!run) throw new Error(`Lighthouse gave no result for ${page.url}`);
     const { categories, audits, runtimeError } = run.lhr;
     if (runtimeError) throw new LighthouseRunError(page.url, runtimeError.code, runtimeError.message);
+    const cls = audits['cumulative-layout-shift']?.numericValue ?? Infinity;
+    // A shift is rare and depends on timing: each run that saw one says what moved, or the median hides it.
+    if (cls > 0)
+      console.log(
+        `  ${page.name}, ${preset}: CLS ${cls.toFixed(3)} in one run: ${shiftedElements(audits).join('; ') || 'no element named'}`,
+      );
     return {
       performance: score(categories.performance?.score),
       accessibility: score(categories.accessibility?.score),
       bestPractices: score(categories['best-practices']?.score),
       lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? Infinity),
       tbtMs: Math.round(audits['total-blocking-time']?.numericValue ?? Infinity),
-      cls: audits['cumulative-layout-shift']?.numericValue ?? Infinity,
+      cls,
     };
   } finally {
     await browser.close();
