@@ -1,7 +1,7 @@
 import { findByRole, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mountPortal } from './mount';
-import { renderPage } from './prerender';
+import { renderPage, renderWaiting } from './prerender';
 
 describe('mountPortal', () => {
   let root = document.createElement('div');
@@ -73,6 +73,24 @@ describe('mountPortal', () => {
     document.body.append(root);
     stop = (await mountPortal(root)).unmount;
     expect(await findByRole(root, 'heading', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it("keeps the dashboard's frame on screen until the page the router loaded takes its place", async () => {
+    root.innerHTML = renderWaiting();
+    window.history.replaceState(null, '', '/wp-user/account/login');
+    document.body.append(root);
+    const frame = root.firstElementChild;
+    // Each change of the root: either the frame or the page is on screen, never nothing in between.
+    const between: string[] = [];
+    const watch = new MutationObserver(() => {
+      if (!frame?.isConnected && root.querySelector('h1') === null) between.push(root.innerHTML);
+    });
+    watch.observe(root, { childList: true, subtree: true });
+    stop = (await mountPortal(root)).unmount;
+    expect(await findByRole(root, 'heading', { name: 'Sign in' })).toBeInTheDocument();
+    watch.disconnect();
+    expect(frame?.isConnected).toBe(false);
+    expect(between).toEqual([]);
   });
 
   it('refuses a page without a root element', async () => {

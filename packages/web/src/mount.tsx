@@ -26,20 +26,23 @@ export async function mountPortal(root: HTMLElement | null = document.getElement
   const element = portalElement(router, queryClient);
   const page = root.getAttribute(PRERENDERED_ATTRIBUTE);
   let reactRoot: Root | undefined;
-  if (page === null) {
+  if (page === null && root.childElementCount === 0) {
+    // An empty page: React renders at once, so the router's pending screen shows should the page's code
+    // be slow to come.
     reactRoot = createRoot(root);
     reactRoot.render(element);
   } else {
-    // The build's markup of this page (decision 0019): once the router has loaded the page's code, its
-    // first render is the markup's tree, which React then takes over (hydrates). Should the router have
-    // gone elsewhere (a signed-in visitor is sent on to the dashboard, an address with a query), the
-    // client renders its own page in place of the markup.
+    // The page already shows something: the build's markup of this very page (decision 0019) or the
+    // dashboard's frame (decision 0051). The router loads the page's code first, so React's first render
+    // is the page itself; React then takes the markup over (hydrates) or, should the router have gone
+    // elsewhere (a signed-in visitor is sent on to the dashboard, an address with a query) or the markup
+    // be the frame, renders its own page in its place. Either is a transition (decision 0055): React
+    // works in short slices, with the browser free to paint and to take input between them, and what is on
+    // screen stays until the page is ready.
     await router.load().catch(() => undefined);
     root.removeAttribute(PRERENDERED_ATTRIBUTE);
-    if (showsPage(router, page)) {
-      // The page is already on screen, so React takes it over in a transition (decision 0055): in short
-      // slices, with the browser free to paint and to take input between them, not in one long task.
-      startTransition(() => {
+    startTransition(() => {
+      if (page !== null && showsPage(router, page)) {
         reactRoot = hydrateRoot(root, element, {
           // The markup and the first render differ (the year in a footer, should the build be older than
           // the new year): React has rendered the part anew, as the client would have.
@@ -47,11 +50,11 @@ export async function mountPortal(root: HTMLElement | null = document.getElement
             console.warn('The prerendered page was rendered anew:', error);
           },
         });
-      });
-    } else {
-      reactRoot = createRoot(root);
-      reactRoot.render(element);
-    }
+      } else {
+        reactRoot = createRoot(root);
+        reactRoot.render(element);
+      }
+    });
   }
   /** Takes the portal off the page (tests, or a host page that replaces it). */
   const unmount = () => {
