@@ -4,8 +4,13 @@ import type { RouterContext } from '@/router';
 import { titled } from '@/lib/page-title';
 import { RouteAnnouncer } from '@/components/route-announcer';
 
+const bankTitle = titled();
+const notFoundTitle = titled('Page not found');
+
 export const Route = createRootRouteWithContext<RouterContext>()({
-  head: titled(),
+  // An address no page has: the router marks the match whose not-found page it shows (this root's, or a
+  // layout's without a title of its own).
+  head: ({ matches }) => (matches.some((match) => match._notFound) ? notFoundTitle() : bankTitle()),
   component: RootLayout,
   errorComponent: UnexpectedErrorPage,
   notFoundComponent: NotFoundPage,

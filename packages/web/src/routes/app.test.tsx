@@ -51,6 +51,17 @@ describe("each page's title", () => {
     expect(document.head.querySelectorAll('title')).toHaveLength(1);
   });
 
+  it('names the unknown address as not found, and the next page by its own name', async () => {
+    const app = renderApp('/wp-user/no/such/page');
+    await screen.findByRole('heading', { name: 'Page not found' });
+    await waitFor(() => expect(document.title).toBe('Page not found · E-Banking'));
+    await act(() => app.router.navigate({ to: '/account/login' }));
+    await waitFor(() => expect(document.title).toBe('Sign in · E-Banking'));
+    await act(() => app.router.navigate({ href: '/account/no-such-page' }));
+    await screen.findByRole('heading', { name: 'Page not found' });
+    await waitFor(() => expect(document.title).toBe('Page not found · E-Banking'));
+  });
+
   it('is said to screen readers when the customer moves to another page, not on the first one', async () => {
     const app = renderApp('/wp-user/account/login');
     await screen.findByRole('heading', { name: 'Sign in' });
