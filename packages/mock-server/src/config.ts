@@ -159,6 +159,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
     ? (Object.fromEntries(PAYMENT_METHODS.map((m) => [m, methods.includes(m)])) as Record<PaymentMethod, boolean>)
     : DEFAULT_BANK_CONFIG.paymentMethods;
   const publicUrl = e.MOCK_PUBLIC_URL ?? `http://localhost:${port}/`;
+  const withSlash = (url: string) => (url.endsWith('/') ? url : `${url}/`);
   const allowedHosts = [
     ...(e.MOCK_HOST === undefined ? [] : [e.MOCK_HOST]),
     new URL(publicUrl).host,
@@ -171,9 +172,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv): ServerConfig {
       access: { staffKey: e.MOCK_STAFF_KEY, allowedHosts },
       ...(e.MOCK_PORTAL_URL === undefined
         ? { webRoot: webRootOf(e.MOCK_WEB_ROOT, env.INIT_CWD) }
-        : { portalUrl: e.MOCK_PORTAL_URL }),
+        : { portalUrl: withSlash(e.MOCK_PORTAL_URL) }),
       bank: {
-        publicUrl: publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`,
+        publicUrl: withSlash(publicUrl),
         paymentMethods,
         ...(e.MOCK_TOKEN_TTL_MINUTES === undefined ? {} : { tokenTtlMinutes: e.MOCK_TOKEN_TTL_MINUTES }),
         ...(e.MOCK_SERVICE_CHARGE_PERCENT === undefined ? {} : { serviceChargePercent: e.MOCK_SERVICE_CHARGE_PERCENT }),

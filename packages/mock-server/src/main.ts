@@ -58,9 +58,9 @@ const listening = await Promise.all(
 const servers = listening.filter((server) => server !== undefined);
 const shownHost = config.host === undefined || ['0.0.0.0', '::'].includes(config.host) ? 'localhost' : config.host;
 const base = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${config.port}`;
-const { portalUrl } = config.app;
-if (portalUrl !== undefined) {
-  const portal = portalUrl.endsWith('/') ? portalUrl : `${portalUrl}/`;
+// The config gives the portal's address with its trailing slash.
+const portal = config.app.portalUrl;
+if (portal !== undefined) {
   console.log(
     `Mock bank ready at ${base}/ (API and developer endpoints); the portal, with live reload: ${portal}  admin area ${portal}admin/`,
   );
