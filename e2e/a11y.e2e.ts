@@ -3,7 +3,7 @@
  * in screens.ts), opened once and then, in that one state, checked at 320, 390 and 1280 px: it must not scroll
  * sideways at any width (overflow.ts), and axe (WCAG 2.0/2.1, A and AA) must find nothing at phone (390 px)
  * and desktop (1280 px) widths; a screenshot of each is kept under test-results/screens. Each names itself in
- * its title.
+ * its title, the one title of the page.
  */
 import { axeViolations, expect, openHydratedLogin, test, screenshotPath } from './fixtures';
 import { overflowAtEachWidth, WIDTHS } from './overflow';
@@ -19,6 +19,8 @@ test.describe('every screen, at 320, 390 and 1280 px', () => {
       await openScreen(page, bank, screen);
       // Each page names itself in the title (WCAG 2.4.2), the unknown address as not found.
       await expect(page).toHaveTitle(/^\S.* · E-Banking$/u);
+      // One title: the page's own replaces the HTML's (a page has one title element).
+      await expect(page.locator('head title')).toHaveCount(1);
       const overflow: string[] = [];
       for (const width of WIDTHS) {
         overflow.push(...(await overflowAtEachWidth(page, screen.name, [width])));

@@ -75,6 +75,35 @@ describe('mountPortal', () => {
     expect(await findByRole(root, 'heading', { name: 'Sign in' })).toBeInTheDocument();
   });
 
+  /** The titles in the head, as index.html (or a prerendered page) and then React leave them. */
+  const titles = () => [...document.head.querySelectorAll('title')].map((title) => title.textContent);
+
+  it("puts the page's title in place of the HTML's own: one title in the head", async () => {
+    const own = document.createElement('title');
+    own.textContent = 'E-Banking';
+    document.head.append(own);
+    window.history.replaceState(null, '', '/wp-user/account/forgot');
+    document.body.append(root);
+    stop = (await mountPortal(root)).unmount;
+    expect(await findByRole(root, 'heading', { name: /forgot/i })).toBeInTheDocument();
+    await waitFor(() => {
+      expect(titles()).toEqual(['Forgot your passcode · E-Banking']);
+    });
+    expect(document.title).toBe('Forgot your passcode · E-Banking');
+  });
+
+  it('takes out the prerendered title when the router shows another page', async () => {
+    const own = document.createElement('title');
+    own.textContent = 'Sign in · E-Banking';
+    document.head.append(own);
+    await prerendered('/account/login', '/wp-user/account/forgot');
+    stop = (await mountPortal(root)).unmount;
+    expect(await findByRole(root, 'heading', { name: /forgot/i })).toBeInTheDocument();
+    await waitFor(() => {
+      expect(titles()).toEqual(['Forgot your passcode · E-Banking']);
+    });
+  });
+
   it("keeps the dashboard's frame on screen until the page the router loaded takes its place", async () => {
     root.innerHTML = renderWaiting();
     window.history.replaceState(null, '', '/wp-user/account/login');

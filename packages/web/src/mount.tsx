@@ -2,7 +2,7 @@
  * Mounts the portal into the page: one QueryClient, the router, the app and its styles. Called by this
  * app's entry (main.tsx) and by the in-browser demo (packages/demo), which starts its bank first.
  */
-import { startTransition } from 'react';
+import { startTransition, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { portalElement } from './app';
 import { createAppQueryClient } from './api/query-client';
@@ -19,6 +19,26 @@ function showsPage(router: AppRouter, page: string) {
   return withoutSlash(pathname) === page && searchStr === '';
 }
 
+/** Takes the page's own titles out of the head once React has put its own there (its first commit). */
+function InPlaceOf({ titles, children }: { titles: readonly Element[]; children: ReactNode }) {
+  useLayoutEffect(() => {
+    for (const title of titles) title.remove();
+  }, [titles]);
+  return children;
+}
+
+/**
+ * React renders the portal anew into `container`. The router names the page with a `<title>` that React puts
+ * in the head (decision 0054); the HTML's own (index.html's, or the title of a page prerendered for another
+ * address) then goes, so the page has one title, the page's, and the tab is never without one.
+ */
+function renderAnew(container: HTMLElement, element: ReactNode): Root {
+  const titles = [...document.head.querySelectorAll('title')];
+  const root = createRoot(container);
+  root.render(<InPlaceOf titles={titles}>{element}</InPlaceOf>);
+  return root;
+}
+
 export async function mountPortal(root: HTMLElement | null = document.getElementById('root')) {
   if (root === null) throw new Error('The page has no #root element');
   const queryClient = createAppQueryClient();
@@ -29,8 +49,7 @@ export async function mountPortal(root: HTMLElement | null = document.getElement
   if (page === null && root.childElementCount === 0) {
     // An empty page: React renders at once, so the router's pending screen shows should the page's code
     // be slow to come.
-    reactRoot = createRoot(root);
-    reactRoot.render(element);
+    reactRoot = renderAnew(root, element);
   } else {
     // The page already shows something: the build's markup of this very page (decision 0019) or the
     // dashboard's frame (decision 0051). The router loads the page's code first, so React's first render
@@ -51,8 +70,7 @@ export async function mountPortal(root: HTMLElement | null = document.getElement
           },
         });
       } else {
-        reactRoot = createRoot(root);
-        reactRoot.render(element);
+        reactRoot = renderAnew(root, element);
       }
     });
   }
