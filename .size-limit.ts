@@ -6,7 +6,8 @@
  * 1. The login page: at most `maxInitialJsRatio` times the reference app's JS (its recorded figure; the
  *    benchmark measures both in the browser and checks the figure still holds).
  * 2. A signed-in customer's first dashboard view: at most `maxDashboardJsRatio` times the reference's.
- * 3. Every other JS file of the build, each at most `maxLazyChunkGzip`: the check names the largest.
+ * 3. Every JS file the login page does not load (the dashboard's included), each at most `maxLazyChunkGzip`,
+ *    as the benchmark counts lazy chunks: the check names the largest.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -30,14 +31,14 @@ function inDist(file: string) {
 
 const login = pageFiles(manifest, '/account/login');
 const dashboard = pageFiles(manifest, '/dashboard');
-const loaded = new Set([...login, ...dashboard]);
+const initial = new Set(login);
 const lazy = readdirSync(path.join(dist, 'assets'))
   .map((name) => `assets/${name}`)
-  .filter((file) => file.endsWith('.js') && !loaded.has(file))
+  .filter((file) => file.endsWith('.js') && !initial.has(file))
   .map((file) => ({ file, gzip: gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length }))
   .sort((a, b) => b.gzip - a.gzip);
 const largest = lazy[0];
-if (largest === undefined) throw new Error(`${DIST}/assets has no JS file beyond the login page's and dashboard's`);
+if (largest === undefined) throw new Error(`${DIST}/assets has no JS file beyond the login page's`);
 
 const { bundle } = BUDGETS;
 const bytes = (n: number) => `${String(Math.floor(n))} B`;
