@@ -278,7 +278,13 @@ test('logging out while the dashboard still loads: no call without a token, and 
   await expect(page.getByText('Logged out !')).toBeVisible();
   // Every late reply has arrived, and the page has handled it (two frames later).
   await expect.poll(() => unanswered).toBe(0);
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.evaluate(() =>
+    // Half a second at most: the headless browser can stop drawing frames under load.
+    Promise.race([
+      new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      new Promise((resolve) => setTimeout(resolve, 500)),
+    ]),
+  );
   await expect(page).toHaveURL(/\/wp-user\/account$/u);
   expect(withoutToken).toEqual([]);
 });

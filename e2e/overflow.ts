@@ -16,8 +16,12 @@ export const WIDTHS = [320, 390, 1280] as const;
  */
 export function sidewaysOverflow(page: Page) {
   return page.evaluate(async () => {
-    // The layout after the resize.
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    // The layout after the resize: two frames, or half a second should the headless browser draw no frame
+    // (it can stop scheduling them under load; reading the layout below brings it up to date either way).
+    await Promise.race([
+      new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      new Promise((resolve) => setTimeout(resolve, 500)),
+    ]);
     const root = document.documentElement;
     const width = window.innerWidth;
     const clippedByAncestor = (element: Element) => {
