@@ -1,6 +1,6 @@
 /** Journeys before sign-in: sign-up to dashboard, every login branch, a forgotten passcode. */
 import type { Page, Request, Route } from '@playwright/test';
-import { expect, keepInStorage, PASSCODE, pngFile, signInAsAdmin, test, typeCode } from './fixtures';
+import { afterTwoFrames, expect, keepInStorage, PASSCODE, pngFile, signInAsAdmin, test, typeCode } from './fixtures';
 import { openScreen, SCREENS } from './screens';
 
 test('a new customer: sign-up, code from the outbox, KYC, staff approval, login, PIN, dashboard', async ({
@@ -278,13 +278,7 @@ test('logging out while the dashboard still loads: no call without a token, and 
   await expect(page.getByText('Logged out !')).toBeVisible();
   // Every late reply has arrived, and the page has handled it (two frames later).
   await expect.poll(() => unanswered).toBe(0);
-  await page.evaluate(() =>
-    // Half a second at most: the headless browser can stop drawing frames under load.
-    Promise.race([
-      new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-      new Promise((resolve) => setTimeout(resolve, 500)),
-    ]),
-  );
+  await afterTwoFrames(page);
   await expect(page).toHaveURL(/\/wp-user\/account$/u);
   expect(withoutToken).toEqual([]);
 });

@@ -347,6 +347,19 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
+/**
+ * Two frames later in the page (what a resize or a late reply has changed is laid out and handled), or half a
+ * second should the headless browser draw no frame: it can stop scheduling them under load.
+ */
+export async function afterTwoFrames(page: Page) {
+  await page.evaluate(() =>
+    Promise.race([
+      new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      new Promise((resolve) => setTimeout(resolve, 500)),
+    ]),
+  );
+}
+
 /** Signs the admin in (their token in local storage, as the portal's login keeps it) and opens a page. */
 export async function signInAsAdmin(page: Page, path = '/wp-user/admin/') {
   const res = await page.request.post('/api/users.php?crud=userlogin', {

@@ -3,7 +3,7 @@
  * the walk over every screen (a11y.e2e.ts) and by the layout checks (layout.e2e.ts).
  */
 import type { Page } from '@playwright/test';
-import { test } from './fixtures';
+import { afterTwoFrames, test } from './fixtures';
 
 export const WIDTHS = [320, 390, 1280] as const;
 
@@ -14,14 +14,10 @@ export const WIDTHS = [320, 390, 1280] as const;
  * that is painted crosses the side margins (a card wider than its column; not text for screen readers only,
  * whose clipped 1 px box sits 1 px outside its place). `undefined` when all fits.
  */
-export function sidewaysOverflow(page: Page) {
-  return page.evaluate(async () => {
-    // The layout after the resize: two frames, or half a second should the headless browser draw no frame
-    // (it can stop scheduling them under load; reading the layout below brings it up to date either way).
-    await Promise.race([
-      new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-      new Promise((resolve) => setTimeout(resolve, 500)),
-    ]);
+export async function sidewaysOverflow(page: Page) {
+  // The layout after the resize (reading it below brings it up to date should no frame come).
+  await afterTwoFrames(page);
+  return page.evaluate(() => {
     const root = document.documentElement;
     const width = window.innerWidth;
     const clippedByAncestor = (element: Element) => {
