@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatMoney, serviceChargeCents } from './money';
 
@@ -16,6 +17,23 @@ describe('formatMoney', () => {
 
   it('writes $ when no currency is named', () => {
     expect(formatMoney(1)).toBe('$1.00');
+  });
+
+  it("writes the bank's symbol as it comes, even one that reads as a replacement pattern", () => {
+    expect(formatMoney(5, '$$')).toBe('$$5.00');
+    expect(formatMoney(-5, "$&$'")).toBe("-$&$'5.00");
+  });
+
+  it('writes every amount in whole cents as en-US number formatting does', () => {
+    const enUs = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    fc.assert(
+      fc.property(fc.integer({ min: -(10 ** 13), max: 10 ** 13 }), (cents) => {
+        const amount = cents / 100;
+        const number = enUs.format(Math.abs(amount));
+        expect(formatMoney(amount, '€')).toBe(amount < 0 ? `-€${number}` : `€${number}`);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 
