@@ -6,6 +6,12 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/** The tools depend on the contract, never the other way; the portal does not carry them either. */
+const NO_TOOLS = {
+  group: ['@ebank/tools', '@ebank/tools/*'],
+  message: 'The contract and the portal do not import the tools.',
+};
+
 export default defineConfig(
   globalIgnores(['**/dist/**', '**/node_modules/**', '**/coverage/**', '**/test-results/**', '**/*.gen.ts']),
   js.configs.recommended,
@@ -44,18 +50,19 @@ export default defineConfig(
     },
   },
   {
-    // The tools depend on the contract, never the other way; the portal does not carry them either.
     files: ['packages/contract/**/*.ts', 'packages/web/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_TOOLS] }] },
+  },
+  {
+    // The contract's modules take zod from its own module, which sets zod up for a web page first.
+    files: ['packages/contract/src/**/*.ts'],
+    ignores: ['packages/contract/src/zod.ts', '**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['@ebank/tools', '@ebank/tools/*'],
-              message: 'The contract and the portal do not import the tools.',
-            },
-          ],
+          paths: [{ name: 'zod', message: "Take z from the contract's own './zod' (zod.ts)." }],
+          patterns: [NO_TOOLS],
         },
       ],
     },

@@ -1,10 +1,11 @@
 /**
- * The portal's own safety in the browser: its notice page says only what the bank said, not what a link
- * writes in its address; one double click sends one request (PIN creation, the transfer's PIN); the first
- * entry of a new PIN is never stored; and a logout leaves nothing of the session in the browser's storage.
+ * The portal's own safety in the browser: no page does what its content security policy forbids; its notice
+ * page says only what the bank said, not what a link writes in its address; one double click sends one
+ * request (PIN creation, the transfer's PIN); the first entry of a new PIN is never stored; and a logout
+ * leaves nothing of the session in the browser's storage.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, fillTransfer, PASSCODE, PIN, test, typeCode } from './fixtures';
+import { expect, fillTransfer, openHydratedLogin, PASSCODE, PIN, signInAsAdmin, test, typeCode } from './fixtures';
 
 interface SeenToast {
   readonly variant: string;
@@ -15,7 +16,21 @@ declare global {
   interface Window {
     /** Every toast the page has shown since it loaded (toasts go away after a few seconds). */
     seenToasts?: SeenToast[];
+    /** What the page's content security policy refused since the page loaded, as `directive source:line`. */
+    refused?: string[];
   }
+}
+
+/** Keeps what the page's content security policy refuses, from its first script on, on every page it opens. */
+async function recordRefusals(page: Page) {
+  await page.addInitScript(() => {
+    const refused: string[] = [];
+    window.refused = refused;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      refused.push(`${event.violatedDirective} ${event.sourceFile}:${String(event.lineNumber)}`);
+    });
+  });
+  return () => page.evaluate(() => window.refused ?? []);
 }
 
 /** Keeps every toast the page shows, from its first script on, so none is missed between two looks. */
@@ -68,6 +83,31 @@ const storedWith = (page: Page, digits: string) =>
         .filter((value) => new RegExp(`(?<!\\d)${sought}(?!\\d)`, 'u').test(value)),
     digits,
   );
+
+test.describe('the content security policy', () => {
+  test('is kept by every kind of page: landing, login, dashboard, a form, the admin area', async ({ page, signIn }) => {
+    const refused = await recordRefusals(page);
+    await page.goto('/wp-user/account');
+    await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await refused(), 'the landing page').toEqual([]);
+
+    await openHydratedLogin(page);
+    expect(await refused(), 'the login page').toEqual([]);
+
+    await signIn('demo@bank.test');
+    await expect(page.getByRole('region', { name: 'Available Balance' })).toBeVisible();
+    expect(await refused(), 'the dashboard').toEqual([]);
+
+    await page.goto('/wp-user/dashboard/send');
+    await expect(page.getByLabel('Account holder name')).toBeVisible();
+    expect(await refused(), 'the transfer form').toEqual([]);
+
+    await signInAsAdmin(page);
+    await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible();
+    expect(await refused(), 'the admin area').toEqual([]);
+  });
+});
 
 test.describe('the notice page', () => {
   const injected = { head: 'Security alert', body: 'Call +1 555 0100 now and read us your passcode.' };

@@ -2,7 +2,7 @@
  * The sign-in side's operations: looking up an e-mail, signing in, signing up, verifying the e-mail and
  * resetting the passcode, as one part of the contract (decision 0030). The login page loads only this part.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { digits, email, flag, id, text } from './fields';
 import { crud, marker, c, errorResponses, operation, operationsOf } from './route';
 import {

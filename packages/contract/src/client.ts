@@ -12,7 +12,7 @@ import {
   type ApiFetcher,
   type AppRoute,
 } from '@ts-rest/core';
-import { z } from 'zod';
+import { z } from './zod';
 import { encodeRequest, API_PATH, type WireEncoding } from './wire';
 import type { Auth, OperationDef, OperationInput, OperationReply } from './operation';
 import type { OperationName, Operations } from './operations';

@@ -3,7 +3,7 @@
  * host expects; `decode` finds the one operation a received request names, validates it against the
  * contract and returns it typed, or a typed error that says what is wrong, field by field.
  */
-import type { z } from 'zod';
+import type { z } from './zod';
 import type { IncomingFile } from './files';
 import { withBareReasons } from './fields';
 import { checkFile } from './image-inspect';

@@ -3,7 +3,7 @@
  * temporary token), as one part of the contract (decision 0030). The dashboard's pages load it with their
  * code; the sign-in pages never do.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { digits, email, id, json, date, money, phone, text } from './fields';
 import { imageFile } from './files';
 import { marker, c, errorResponses, operation, operationsOf } from './route';

@@ -2,7 +2,7 @@
  * The dashboard's reply schemas (a signed-in customer's calls): apart from replies.ts, whose schemas the
  * sign-in side uses too, so that the login page does not build these (decision 0030).
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { maybe, num, str } from './replies';
 
 export const TransactionTypeSchema = z.enum(['credit', 'debit']);

@@ -6,7 +6,7 @@
  * Each builder also registers a {@link FieldMeta} describing the values it accepts, which the test
  * generators in `./testing/arbitraries.ts` read to produce valid inputs.
  */
-import { z } from 'zod';
+import { z } from './zod';
 
 export type FieldMeta =
   | { kind: 'text'; min: number; max: number; multiline: boolean }

@@ -3,7 +3,7 @@
  * (operations.ts): its wire selector, token kind and query/mutation in `metadata`, its fields and files in
  * `body`, its reply as the 200 response.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import type { FileSpec, UploadedFile } from './files';
 
 /** Which token an operation needs: the user's, the temporary KYC token, or none. */

@@ -5,7 +5,7 @@
  * (numbers as strings, flags as "yes"/1), so reply fields accept those forms and give the client one typed
  * value. What the mock server emits is the output type, which every schema here also accepts as input.
  */
-import { z } from 'zod';
+import { z } from './zod';
 
 const NUMERIC = /^-?\d+(\.\d+)?$/u;
 

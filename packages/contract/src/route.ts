@@ -4,7 +4,7 @@
  * client of one part loads only that part's schemas (decision 0030).
  */
 import { initContract } from '@ts-rest/core';
-import { z } from 'zod';
+import { z } from './zod';
 import {
   requestBody,
   type Auth,

@@ -11,7 +11,7 @@
  * ts-rest's client (`createStaffClient` in `staff-client.ts`). A refusal is the shared JSON error shape.
  */
 import { initContract } from '@ts-rest/core';
-import { z } from 'zod';
+import { z } from './zod';
 import { operationNamed } from './operations';
 import { ErrorReplySchema } from './replies';
 

@@ -3,7 +3,7 @@
  * and `encodeRequest`, which turns one operation's typed input into the exact body and query the host
  * expects. It reads only the operation it is given, so a client of one part of the contract loads no other.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { selectorLabel, type OperationDef, type OperationInput } from './operation';
 
 /** Every call goes to this path under the API base (which ends with `/`). */

@@ -3,7 +3,7 @@
  * field registry each field builder fills. Tests and fuzzers use these instead of hand-written data.
  */
 import fc from 'fast-check';
-import { z } from 'zod';
+import { z } from '../zod';
 import { fieldMeta, type FieldMeta } from '../fields';
 import type { OperationDef, OperationInput } from '../operation';
 import { operations, type OperationName, type Operations } from '../operations';

@@ -1,6 +1,6 @@
 import { dashboardOperations } from '@ebank/contract';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { config, z } from 'zod';
 import './zod-config';
 
 const message = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues[0]?.message;
@@ -28,5 +28,11 @@ describe("the contract's refusals under a form's field", () => {
   it('say "This field" for a field no form labels', () => {
     const form = z.object({ unlabelled: dashboardOperations.updateProfile.request.shape.fullname });
     expect(message(form, { unlabelled: 'x'.repeat(101) })).toBe('This field must be at most 100 characters');
+  });
+});
+
+describe('zod in a web page', () => {
+  it("interprets its parsers: the contract's zod set it up so, as the page's policy forbids compiling them", () => {
+    expect(config().jitless).toBe(true);
   });
 });
