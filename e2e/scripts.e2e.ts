@@ -1,6 +1,7 @@
 /**
  * What the browser is sent: every script a page loads starts by asking V8 to compile all of its functions
- * while the file downloads (decision 0056), whether the server sends it compressed or not.
+ * while the file downloads (decision 0056), whether the server sends it compressed or not. And what a page's
+ * start asks of the browser: no read of `document.cookie`, which holds the main thread (decision 0059).
  */
 import type { Page, Response } from '@playwright/test';
 import { expect, openHydratedLogin, test } from './fixtures';
@@ -45,4 +46,32 @@ test('so does every script of the dashboard, sent compressed or not', async ({ s
     plain.set(name, await response.text());
   }
   expect(withoutHint(plain)).toEqual([]);
+});
+
+test('no page reads document.cookie while it starts: it asks the Cookie Store, which does not hold the page', async ({
+  page,
+  signIn,
+}) => {
+  // Every read of document.cookie from the first script on, counted in the page itself.
+  await page.addInitScript(() => {
+    const cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie');
+    const counted = window as unknown as { cookieReads: number };
+    counted.cookieReads = 0;
+    Object.defineProperty(Document.prototype, 'cookie', {
+      configurable: true,
+      get(this: Document) {
+        counted.cookieReads += 1;
+        return cookie?.get?.call(this) as string;
+      },
+      set(this: Document, value: string) {
+        cookie?.set?.call(this, value);
+      },
+    });
+  });
+  const reads = () => page.evaluate(() => (window as unknown as { cookieReads: number }).cookieReads);
+  await openHydratedLogin(page);
+  expect(await reads()).toBe(0);
+  await signIn('demo@bank.test');
+  await expect(page.getByRole('region', { name: 'Available Balance' })).toBeVisible();
+  expect(await reads()).toBe(0);
 });
