@@ -13,7 +13,7 @@ import type { ReactNode } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '@/lib/format';
-import { inSandbox } from '@/lib/sandbox-cookie';
+import { inSandbox, sandboxOfThisBrowserSoon } from '@/lib/sandbox-cookie';
 import { session } from '@/session/session';
 import { forwardFetch, realFetch } from '@/test/forward-fetch';
 import { AFTER_START_OVER, isAdminArea, SandboxNotice } from './sandbox-notice';
@@ -56,9 +56,10 @@ describe('the sandbox notice', () => {
   it('is not loaded, and asks nothing, without the cookie', async () => {
     const main = await import('./main.tsx?raw');
     expect(main.default).toMatch(
-      /if \(inSandbox\(\)\)\s+void Promise\.all\(\[portal, import\('\.\/sandbox-notice'\)\]\)/u,
+      /sandboxOfThisBrowserSoon\(portal\)\.then\(async \(sandbox\) => \{\s+if \(sandbox === undefined\) return;\s+const \[\{ router, queryClient \}, notice\] = await Promise\.all\(\[portal, import\('\.\/sandbox-notice'\)\]\)/u,
     );
     expect(inSandbox()).toBe(false);
+    await expect(sandboxOfThisBrowserSoon(Promise.resolve())).resolves.toBeUndefined();
     expect(calls).toEqual([]);
   });
 
