@@ -11,6 +11,10 @@ const NO_TOOLS = {
   group: ['@ebank/tools', '@ebank/tools/*'],
   message: 'The contract and the portal do not import the tools.',
 };
+const CLASSIC_ZOD = ['zod', 'zod/v4', 'zod/v4/classic', 'zod/v3'].map((name) => ({
+  name,
+  message: "Write schemas with 'zod/mini' (docs/decisions/0060-schemas-in-zod-mini.md).",
+}));
 
 export default defineConfig(
   globalIgnores(['**/dist/**', '**/node_modules/**', '**/coverage/**', '**/test-results/**', '**/*.gen.ts']),
@@ -50,8 +54,13 @@ export default defineConfig(
     },
   },
   {
+    // Every schema is written with zod/mini (decision 0060): one zod API, and the smaller one in a page.
+    files: ['**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: CLASSIC_ZOD }] },
+  },
+  {
     files: ['packages/contract/**/*.ts', 'packages/web/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [NO_TOOLS] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: CLASSIC_ZOD, patterns: [NO_TOOLS] }] },
   },
   {
     // The contract's modules take zod from its own module, which sets zod up for a web page first.
@@ -61,7 +70,7 @@ export default defineConfig(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'zod', message: "Take z from the contract's own './zod' (zod.ts)." }],
+          paths: [...CLASSIC_ZOD, { name: 'zod/mini', message: "Take z from the contract's own './zod' (zod.ts)." }],
           patterns: [NO_TOOLS],
         },
       ],

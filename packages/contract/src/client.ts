@@ -80,7 +80,7 @@ function wireFetcher(
         ...(config.encoding ? { encoding: config.encoding } : {}),
       });
     } catch (error) {
-      if (!(error instanceof z.ZodError)) throw error;
+      if (!(error instanceof z.core.$ZodError)) throw error;
       const issues = issuesOf(error.issues);
       throw new ApiError('input', issues.map((i) => i.message).join('; '), name, { issues });
     }

@@ -3,7 +3,7 @@
  * host expects; `decode` finds the one operation a received request names, validates it against the
  * contract and returns it typed, or a typed error that says what is wrong, field by field.
  */
-import type { z } from './zod';
+import { z } from './zod';
 import type { IncomingFile } from './files';
 import { withBareReasons } from './fields';
 import { checkFile } from './image-inspect';
@@ -102,7 +102,7 @@ function singleValue(field: string, value: unknown, issues: FieldIssue[]): strin
   return undefined;
 }
 
-function zodIssues(error: z.ZodError, label: string): FieldIssue[] {
+function zodIssues(error: z.core.$ZodError, label: string): FieldIssue[] {
   return error.issues.flatMap((i): FieldIssue[] => {
     if (i.code === 'unrecognized_keys') return i.keys.map((k) => issue(k, `is not a field of ${label}`));
     const field = i.path.map(String).join('.') || 'body';
@@ -164,7 +164,7 @@ export function decode(
     }
   }
 
-  const parsed = operation.request.safeDecode(values);
+  const parsed = z.safeDecode(operation.request, values);
   if (!parsed.success) issues.push(...withBareReasons(() => zodIssues(parsed.error, label)));
 
   const received: Record<string, unknown> = {};

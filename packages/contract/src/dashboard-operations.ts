@@ -138,7 +138,7 @@ export const dashboardContract = c.router(
         summary: 'Submit a bank transfer after its PIN (and code, when asked) confirmation',
       },
       {
-        request: TransferFieldsSchema.extend(transferExtra),
+        request: z.extend(TransferFieldsSchema, transferExtra),
         reply: IconReplySchema,
       },
     ),
@@ -239,13 +239,13 @@ export const dashboardContract = c.router(
       {
         request: z.strictObject({
           fullname: text({ max: 100 }),
-          phone: phone().optional(),
-          gender: text({ max: 20 }).optional(),
-          dob: date().optional(),
-          country: text({ max: 100 }).optional(),
-          marital_status: text({ max: 30 }).optional(),
-          home_address: text({ max: 300, multiline: true }).optional(),
-          next_of_kin: text({ max: 100 }).optional(),
+          phone: z.optional(phone()),
+          gender: z.optional(text({ max: 20 })),
+          dob: z.optional(date()),
+          country: z.optional(text({ max: 100 })),
+          marital_status: z.optional(text({ max: 30 })),
+          home_address: z.optional(text({ max: 300, multiline: true })),
+          next_of_kin: z.optional(text({ max: 100 })),
         }),
         reply: StatusReplySchema,
       },
@@ -272,7 +272,7 @@ export const dashboardContract = c.router(
         summary: 'Coin types, addresses, purposes and past payments for make-payment',
       },
       {
-        reply: CryptoFormSchema.extend({ purposes: z.array(PurposeSchema) }),
+        reply: z.extend(CryptoFormSchema, { purposes: z.array(PurposeSchema) }),
       },
     ),
     createPayment: operation(
@@ -296,7 +296,7 @@ export const dashboardContract = c.router(
         summary: 'Coin types, addresses, plans and past fixed deposits',
       },
       {
-        reply: CryptoFormSchema.extend({ plans: z.array(PlanSchema), transactions: z.array(PlanRequestRowSchema) }),
+        reply: z.extend(CryptoFormSchema, { plans: z.array(PlanSchema), transactions: z.array(PlanRequestRowSchema) }),
       },
     ),
     createFixedDeposit: operation(
@@ -320,7 +320,7 @@ export const dashboardContract = c.router(
         summary: 'Upgrade plans, coin types, addresses and past upgrades',
       },
       {
-        reply: CryptoFormSchema.extend({ plans: z.array(PlanSchema), transactions: z.array(PlanRequestRowSchema) }),
+        reply: z.extend(CryptoFormSchema, { plans: z.array(PlanSchema), transactions: z.array(PlanRequestRowSchema) }),
       },
     ),
     createUpgrade: operation(
@@ -355,7 +355,7 @@ export const dashboardContract = c.router(
         summary: 'Submit an add-funds crypto deposit with its proof',
       },
       {
-        request: z.strictObject({ type: text({ max: 50 }), amount: money(), address: text({ max: 200 }).optional() }),
+        request: z.strictObject({ type: text({ max: 50 }), amount: money(), address: z.optional(text({ max: 200 })) }),
         files: { depositPic: imageFile() },
         reply: IconReplySchema,
       },

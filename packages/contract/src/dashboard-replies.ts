@@ -31,7 +31,7 @@ export const RequestRowSchema = z.object({
  * A fixed-deposit or upgrade request row: `plan` extends the spec's row (optional, absent on the real
  * host; see docs/decisions/0041): the plan the customer asked for, so a list of requests can name it.
  */
-export const PlanRequestRowSchema = RequestRowSchema.extend({ plan: maybe(str) });
+export const PlanRequestRowSchema = z.extend(RequestRowSchema, { plan: maybe(str) });
 
 export const NotificationSchema = z.object({
   id: str,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { digits, email, nameFieldsWith, text } from './fields';
 
 const form = z.object({ note: text({ max: 5, multiline: true }), pin: digits(4), email: email() });

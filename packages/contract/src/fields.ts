@@ -76,7 +76,7 @@ const wireString = () =>
     error: (issue) => reason(issue.input === undefined ? 'is required' : 'must be a single text value')(issue),
   });
 
-function meta<T extends z.ZodType>(schema: T, m: FieldMeta): T {
+function meta<T extends z.ZodMiniType>(schema: T, m: FieldMeta): T {
   fieldMeta.add(schema, m);
   return schema;
 }
@@ -84,12 +84,13 @@ function meta<T extends z.ZodType>(schema: T, m: FieldMeta): T {
 /** Free text. Single-line unless `multiline`; multi-line text has its line breaks normalised to `\n`. */
 export function text(options: { min?: number; max?: number; multiline?: boolean } = {}) {
   const { min = 1, max = 200, multiline = false } = options;
-  const wire = wireString()
-    .max(max, { error: reason(`must be at most ${max} characters`) })
-    .refine((s) => s.trim().length >= min, { error: reason(min > 0 ? 'is required' : 'is too short') })
-    .refine((s) => !(multiline ? CONTROL_CHARS : SINGLE_LINE_CONTROL).test(s), {
+  const wire = wireString().check(
+    z.maxLength(max, { error: reason(`must be at most ${max} characters`) }),
+    z.refine((s) => s.trim().length >= min, { error: reason(min > 0 ? 'is required' : 'is too short') }),
+    z.refine((s) => !(multiline ? CONTROL_CHARS : SINGLE_LINE_CONTROL).test(s), {
       error: reason('must not contain control characters'),
-    });
+    }),
+  );
   const schema = z.codec(wire, z.string(), {
     decode: (s) => (multiline ? s.replace(/\r\n?/gu, '\n') : s),
     encode: (s) => s,
@@ -99,27 +100,28 @@ export function text(options: { min?: number; max?: number; multiline?: boolean 
 
 /** Exactly `length` digits, kept as a string (leading zeros matter): passcodes, PINs, codes. */
 export function digits(length: number) {
-  const schema = wireString().regex(new RegExp(`^\\d{${length}}$`, 'u'), {
-    error: reason(`must be exactly ${length} digits`),
-  });
+  const schema = wireString().check(
+    z.regex(new RegExp(`^\\d{${length}}$`, 'u'), { error: reason(`must be exactly ${length} digits`) }),
+  );
   return meta(schema, { kind: 'digits', length });
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
 /** An e-mail address. Section 5: "e-mail must contain '@'". */
 export function email() {
-  const schema = wireString()
-    .max(254, { error: reason('must be at most 254 characters') })
+  const schema = wireString().check(
+    z.maxLength(254, { error: reason('must be at most 254 characters') }),
     // The spec's own sentence, as it is.
-    .regex(EMAIL, "That doesn't look like an email address");
+    z.regex(EMAIL, "That doesn't look like an email address"),
+  );
   return meta(schema, { kind: 'email' });
 }
 
 const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/u;
 /** A positive amount of money with at most two decimals, sent as a decimal string ("10.50"). */
 export function money() {
-  const wire = wireString().regex(AMOUNT, { error: reason('must be an amount such as 10.50') });
-  const schema = z.codec(wire, z.number().positive({ error: reason('must be greater than 0') }), {
+  const wire = wireString().check(z.regex(AMOUNT, { error: reason('must be an amount such as 10.50') }));
+  const schema = z.codec(wire, z.number().check(z.positive({ error: reason('must be greater than 0') })), {
     decode: (s) => Number(s),
     encode: (n) => n.toFixed(2),
   });
@@ -135,34 +137,35 @@ export function flag() {
     decode: (s) => (TRUE_WORDS as readonly string[]).includes(s),
     encode: (b) => (b ? '1' : '0'),
   });
-  return meta(schema, { kind: 'flag' }).default(false);
+  return z._default(meta(schema, { kind: 'flag' }), false);
 }
 
 /** A calendar date, YYYY-MM-DD. */
 export function date() {
-  const schema = wireString()
-    .regex(/^\d{4}-\d{2}-\d{2}$/u, { error: reason('must be a date such as 1990-04-23') })
-    .refine(
+  const schema = wireString().check(
+    z.regex(/^\d{4}-\d{2}-\d{2}$/u, { error: reason('must be a date such as 1990-04-23') }),
+    z.refine(
       (s) => {
         const d = new Date(`${s}T00:00:00Z`);
         return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
       },
       { error: reason('must be a real calendar date') },
-    );
+    ),
+  );
   return meta(schema, { kind: 'date' });
 }
 
 /** A phone number: digits with an optional leading +, spaces, dashes and brackets. */
 export function phone() {
-  const schema = wireString().regex(/^\+?[0-9][0-9 ()-]{3,22}$/u, {
-    error: reason('must be a phone number such as +44 20 7946 0958'),
-  });
+  const schema = wireString().check(
+    z.regex(/^\+?[0-9][0-9 ()-]{3,22}$/u, { error: reason('must be a phone number such as +44 20 7946 0958') }),
+  );
   return meta(schema, { kind: 'phone' });
 }
 
 /** An opaque record identifier. */
 export function id() {
-  const schema = wireString().regex(/^[A-Za-z0-9_-]{1,64}$/u, { error: reason('must be an identifier') });
+  const schema = wireString().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/u, { error: reason('must be an identifier') }));
   return meta(schema, { kind: 'id' });
 }
 
@@ -170,8 +173,10 @@ export function id() {
  * A JSON document carried in one form field, holding the wire form of `inner` (for example the
  * transfer form echoed back as `extra`).
  */
-export function json<T extends z.ZodType>(inner: T): z.ZodCodec<z.ZodString, T> {
-  const wire = wireString().max(MAX_JSON_LENGTH, { error: reason(`must be at most ${MAX_JSON_LENGTH} characters`) });
+export function json<T extends z.ZodMiniType>(inner: T): z.ZodMiniCodec<z.ZodMiniString<string>, T> {
+  const wire = wireString().check(
+    z.maxLength(MAX_JSON_LENGTH, { error: reason(`must be at most ${MAX_JSON_LENGTH} characters`) }),
+  );
   const schema = z.codec(wire, inner, {
     decode: (s, ctx): z.input<T> => {
       try {

@@ -14,7 +14,7 @@ export type Kind = 'query' | 'mutation';
 export type Selector = { readonly marker: string } | { readonly crud: string };
 
 /** The request fields: a strict object of field codecs, or a union of them told apart by a literal. */
-export type RequestSchema = z.ZodType<Record<string, unknown>, Record<string, string | undefined>>;
+export type RequestSchema = z.ZodMiniType<Record<string, unknown>, Record<string, string | undefined>>;
 export type FileSpecs = Readonly<Record<string, FileSpec>>;
 
 /** A route's `metadata`: how the wire names it, which token it carries, whether it reads or writes. */
@@ -74,7 +74,7 @@ export function requestBody<Req extends RequestSchema, Files extends FileSpecs>(
 export interface OperationDef<
   Req extends RequestSchema = RequestSchema,
   Files extends FileSpecs = FileSpecs,
-  Rep extends z.ZodType = z.ZodType,
+  Rep extends z.ZodMiniType = z.ZodMiniType,
 > extends OperationMeta {
   readonly summary: string;
   readonly request: Req;

@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { API_ROUTE_PATH, contract, operations, operationNames, type MutationName, type QueryName } from './operations';
 import { ErrorReplySchema } from './replies';
 import { selectorLabel } from './operation';
@@ -125,17 +125,17 @@ describe('the contract', () => {
   });
 
   it('keeps the field names the spec lists in the replies', () => {
-    const keys = (schema: z.ZodType) => Object.keys((schema as z.ZodObject).shape).sort();
+    const keys = (schema: z.ZodMiniType) => Object.keys((schema as z.ZodMiniObject).shape).sort();
     expect(keys(operations.getInstitution.reply)).toEqual(
       ['account', 'u', 'currency', 'tb', 'notificationcount', 'haspin', 'data', 'data2']
         .concat(REPLY_EXTENSIONS.getInstitution)
         .sort(),
     );
-    const plan = (operations.getUpgradeForm.reply as z.ZodObject).shape.plans as z.ZodArray<z.ZodObject>;
-    expect(keys(plan.element)).toEqual(['plan_name'].concat(REPLY_EXTENSIONS.plan).sort());
-    const fixedDepositPlan = (operations.getFixedDepositForm.reply as z.ZodObject).shape
-      .plans as z.ZodArray<z.ZodObject>;
-    expect(fixedDepositPlan.element).toBe(plan.element);
+    const plan = (operations.getUpgradeForm.reply as z.ZodMiniObject).shape.plans as z.ZodMiniArray<z.ZodMiniObject>;
+    expect(keys(plan.def.element)).toEqual(['plan_name'].concat(REPLY_EXTENSIONS.plan).sort());
+    const fixedDepositPlan = (operations.getFixedDepositForm.reply as z.ZodMiniObject).shape
+      .plans as z.ZodMiniArray<z.ZodMiniObject>;
+    expect(fixedDepositPlan.def.element).toBe(plan.def.element);
     expect(keys(operations.login.reply)).toEqual(
       [
         'role',
@@ -160,19 +160,19 @@ describe('the contract', () => {
   });
 
   it('takes replies without the extension fields, as the real host sends them', () => {
-    const plan = (operations.getUpgradeForm.reply as z.ZodObject).shape.plans as z.ZodArray<z.ZodObject>;
-    expect(plan.element.parse({ plan_name: 'Tier 2' })).toEqual({ plan_name: 'Tier 2' });
-    expect(plan.element.parse({ plan_name: 'Tier 2', price: '49.00', features: ['More'] })).toEqual({
+    const plan = (operations.getUpgradeForm.reply as z.ZodMiniObject).shape.plans as z.ZodMiniArray<z.ZodMiniObject>;
+    expect(plan.def.element.parse({ plan_name: 'Tier 2' })).toEqual({ plan_name: 'Tier 2' });
+    expect(plan.def.element.parse({ plan_name: 'Tier 2', price: '49.00', features: ['More'] })).toEqual({
       plan_name: 'Tier 2',
       price: 49,
       features: ['More'],
     });
-    expect(plan.element.parse({ plan_name: 'Tier 2', price: null, features: null })).toEqual({
+    expect(plan.def.element.parse({ plan_name: 'Tier 2', price: null, features: null })).toEqual({
       plan_name: 'Tier 2',
       price: undefined,
       features: undefined,
     });
-    const deposit = (operations.getInstitution.reply as z.ZodObject).shape.verification_deposit as z.ZodType;
+    const deposit = (operations.getInstitution.reply as z.ZodMiniObject).shape.verification_deposit as z.ZodMiniType;
     expect(deposit.parse(undefined)).toBeUndefined();
     expect(deposit.parse(null)).toBeUndefined();
     expect(deposit.parse({ type: 'BTC', address: 'bc1q' })).toEqual({
@@ -182,8 +182,9 @@ describe('the contract', () => {
   });
 
   it("keeps the spec's request row, a fixed deposit's or an upgrade's extended by its plan, with or without it", () => {
-    const keys = (schema: z.ZodObject) => Object.keys(schema.shape).sort();
-    const rowOf = (reply: z.ZodType) => ((reply as z.ZodObject).shape.transactions as z.ZodArray<z.ZodObject>).element;
+    const keys = (schema: z.ZodMiniObject) => Object.keys(schema.shape).sort();
+    const rowOf = (reply: z.ZodMiniType) =>
+      ((reply as z.ZodMiniObject).shape.transactions as z.ZodMiniArray<z.ZodMiniObject>).def.element;
     const spec = ['type', 'amount', 'status', 'created_at'];
     expect(keys(rowOf(operations.getCryptoDepositForm.reply))).toEqual([...spec].sort());
     expect(keys(rowOf(operations.getPaymentForm.reply))).toEqual([...spec].sort());
@@ -197,7 +198,7 @@ describe('the contract', () => {
   });
 
   it('sends the transfer fields the spec lists', () => {
-    const shape = (operations.createTransfer.request as z.ZodObject).shape;
+    const shape = (operations.createTransfer.request as z.ZodMiniObject).shape;
     expect(Object.keys(shape).sort()).toEqual(
       ['bank', 'swift', 'currency', 'routing', 'country', 'act_no', 'act_hold_name', 'amount', 'note', 'extra'].sort(),
     );

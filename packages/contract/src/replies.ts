@@ -10,19 +10,29 @@ import { z } from './zod';
 const NUMERIC = /^-?\d+(\.\d+)?$/u;
 
 /** A number, or a numeric string as PHP hosts send it. */
-export const num = z.union([z.number(), z.string().trim().regex(NUMERIC).transform(Number)]);
+export const num = z.union([z.number(), z.pipe(z.string().check(z.trim(), z.regex(NUMERIC)), z.transform(Number))]);
 /** Text, or a number the host sent where text was meant (account numbers, ids). */
-export const str = z.union([z.string(), z.number().transform(String)]);
+export const str = z.union([z.string(), z.pipe(z.number(), z.transform(String))]);
+const YES_NO_WORDS = ['yes', 'no', 'true', 'false', '1', '0', 'Yes', 'No'] as const;
+const YES_WORDS: readonly string[] = ['yes', 'true', '1', 'Yes'];
 /** A yes/no flag in any of the forms hosts use. */
 export const yesNo = z.union([
   z.boolean(),
-  z.literal([0, 1]).transform((n) => n === 1),
-  z
-    .enum(['yes', 'no', 'true', 'false', '1', '0', 'Yes', 'No'])
-    .transform((s) => ['yes', 'true', '1', 'Yes'].includes(s)),
+  z.pipe(
+    z.literal([0, 1]),
+    z.transform((n: 0 | 1) => n === 1),
+  ),
+  z.pipe(
+    z.enum(YES_NO_WORDS),
+    z.transform((s: (typeof YES_NO_WORDS)[number]) => YES_WORDS.includes(s)),
+  ),
 ]);
 /** A field that may be missing or null on the wire; the client sees `undefined` for both. */
-export const maybe = <T extends z.ZodType>(schema: T) => schema.nullish().transform((v) => v ?? undefined);
+export const maybe = <T extends z.ZodMiniType>(schema: T) =>
+  z.pipe(
+    z.nullish(schema),
+    z.transform((v: z.output<T> | null | undefined) => v ?? undefined),
+  );
 
 /** An account message: a heading and its text. */
 export const HeadBodySchema = z.object({ head: str, body: str });
@@ -42,8 +52,8 @@ export const FieldIssueSchema = z.object({ field: z.string(), message: z.string(
 export const ErrorReplySchema = z.object({
   error: z.literal(true),
   message: z.string(),
-  code: z.string().optional(),
-  issues: z.array(FieldIssueSchema).optional(),
+  code: z.optional(z.string()),
+  issues: z.optional(z.array(FieldIssueSchema)),
 });
 export type FieldIssue = z.infer<typeof FieldIssueSchema>;
 export type ErrorReply = z.infer<typeof ErrorReplySchema>;

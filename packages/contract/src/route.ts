@@ -37,7 +37,7 @@ export function operation<
   const S extends Selector,
   const A extends Auth,
   const K extends Kind,
-  Rep extends z.ZodType,
+  Rep extends z.ZodMiniType,
   Req extends RequestSchema = typeof noFields,
   Files extends FileSpecs = typeof noFiles,
 >(meta: { selector: S; auth: A; kind: K; summary: string }, schemas: { request?: Req; files?: Files; reply: Rep }) {
@@ -62,7 +62,7 @@ export const errorResponses = Object.fromEntries(
 export type OperationOf<R> = R extends {
   readonly metadata: infer M extends { selector: Selector; auth: Auth; kind: Kind };
   readonly body: { readonly fields: infer Req extends RequestSchema; readonly files: infer Files extends FileSpecs };
-  readonly responses: { readonly 200: infer Rep extends z.ZodType };
+  readonly responses: { readonly 200: infer Rep extends z.ZodMiniType };
 }
   ? OperationDef<Req, Files, Rep> & {
       readonly selector: M['selector'];
@@ -79,7 +79,7 @@ export interface OperationRoute {
   readonly summary?: string | undefined;
   readonly metadata: { readonly selector: Selector; readonly auth: Auth; readonly kind: Kind };
   readonly body: { readonly fields: RequestSchema; readonly files: FileSpecs };
-  readonly responses: { readonly 200: z.ZodType };
+  readonly responses: { readonly 200: z.ZodMiniType };
 }
 
 /** The plain view of one route (derived, never written twice). */

@@ -31,12 +31,12 @@ export const RequestDecisionStatusSchema = z.enum(['pending', 'confirmed', 'decl
 
 /** An account message: shown to the customer at login instead of the dashboard. */
 export const AccountMessageSchema = z.strictObject({
-  head: z.string(required('head')).trim().min(1, 'head: is required').max(200, 'head: must be at most 200 characters'),
+  head: z
+    .string(required('head'))
+    .check(z.trim(), z.minLength(1, 'head: is required'), z.maxLength(200, 'head: must be at most 200 characters')),
   body: z
     .string(required('body'))
-    .trim()
-    .min(1, 'body: is required')
-    .max(2000, 'body: must be at most 2000 characters'),
+    .check(z.trim(), z.minLength(1, 'body: is required'), z.maxLength(2000, 'body: must be at most 2000 characters')),
 });
 
 /**
@@ -52,7 +52,7 @@ export const StaffCustomerSchema = z.object({
   kyc: KycStatusSchema,
   plan: z.string(),
   hasPin: z.boolean(),
-  notice: z.object({ head: z.string(), body: z.string() }).nullable(),
+  notice: z.nullable(z.object({ head: z.string(), body: z.string() })),
   balance: z.number(),
   balanceText: z.string(),
 });
@@ -75,10 +75,10 @@ export const KycCaseSchema = z.object({
   userId: z.string(),
   email: z.string(),
   fullname: z.string(),
-  documentType: z.string().nullable(),
-  country: z.string().nullable(),
+  documentType: z.nullable(z.string()),
+  country: z.nullable(z.string()),
   documents: z.array(z.string()),
-  submittedAt: z.string().nullable(),
+  submittedAt: z.nullable(z.string()),
 });
 
 /**
@@ -88,17 +88,17 @@ export const KycCaseSchema = z.object({
 export const PendingRequestSchema = z.object({
   id: z.string(),
   kind: RequestKindSchema,
-  email: z.string().nullable(),
+  email: z.nullable(z.string()),
   type: z.string(),
   amount: z.number(),
   amountText: z.string(),
-  plan: z.string().nullable(),
-  planPrice: z.number().nullable(),
-  planPriceText: z.string().nullable(),
+  plan: z.nullable(z.string()),
+  planPrice: z.nullable(z.number()),
+  planPriceText: z.nullable(z.string()),
   belowPlanPrice: z.boolean(),
-  purpose: z.string().nullable(),
-  payee: z.string().nullable(),
-  proof: z.string().nullable(),
+  purpose: z.nullable(z.string()),
+  payee: z.nullable(z.string()),
+  proof: z.nullable(z.string()),
   createdAt: z.string(),
 });
 
@@ -127,7 +127,7 @@ export const RequestDecidedSchema = z.object({
 export const AccountMessageSetSchema = z.object({
   ok: z.literal(true),
   email: z.string(),
-  notice: z.object({ head: z.string(), body: z.string() }).nullable(),
+  notice: z.nullable(z.object({ head: z.string(), body: z.string() })),
 });
 
 // -------------------------------------------------------------------------------------------------
@@ -146,14 +146,14 @@ export const OutboxMessageSchema = z.object({
   kind: OutboxKindSchema,
   subject: z.string(),
   text: z.string(),
-  code: z.string().exactOptional(),
-  link: z.string().exactOptional(),
+  code: z.exactOptional(z.string()),
+  link: z.exactOptional(z.string()),
   /** When it was sent, by the bank's clock (ISO 8601). */
   createdAt: z.iso.datetime(),
 });
 
 /** Whose messages: those to one address; everyone's when no address (or more than one) is given. */
-export const OutboxQuerySchema = z.object({ to: z.string().optional().catch(undefined) });
+export const OutboxQuerySchema = z.object({ to: z.catch(z.optional(z.string()), undefined) });
 
 // -------------------------------------------------------------------------------------------------
 // the request journal
@@ -162,7 +162,7 @@ export const OutboxQuerySchema = z.object({ to: z.string().optional().catch(unde
 export const JournalFileSchema = z.object({
   name: z.string(),
   /** The image type its bytes show, or null when they show none. */
-  type: z.string().nullable(),
+  type: z.nullable(z.string()),
   size: z.number(),
 });
 export const JournalValueSchema = z.union([
@@ -177,42 +177,48 @@ export const JournalEntrySchema = z.object({
   /** When the call arrived (ISO 8601). */
   at: z.string(),
   /** The contract's name of the operation, or null when the call named none (or several). */
-  operation: z.string().nullable(),
+  operation: z.nullable(z.string()),
   /** The wire selector (the marker field's name, or `crud=...`), or null with no operation. */
-  selector: z.string().nullable(),
+  selector: z.nullable(z.string()),
   /** The customer: the one the call's token opened, else the `email` field sent; null when neither. */
-  email: z.string().nullable(),
+  email: z.nullable(z.string()),
   status: z.number(),
   durationMs: z.number(),
   /** The fields as sent, secrets masked; files by name, type and size. */
   fields: z.record(z.string(), JournalValueSchema),
   /** Whether the reply passed the contract's check (the error shape for an error); null when unchecked. */
-  replyValid: z.boolean().nullable(),
+  replyValid: z.nullable(z.boolean()),
 });
 
 const filterValue = (field: string) =>
-  z
-    .string({ error: `${field}: give it once` })
-    .optional()
-    .transform((value) => (value === '' ? undefined : value));
+  z.pipe(
+    z.optional(z.string({ error: `${field}: give it once` })),
+    z.transform((value: string | undefined) => (value === '' ? undefined : value)),
+  );
 
 /** The journal's filters, each an exact match (absent or empty: any). */
 export const JournalFilterSchema = z.strictObject(
   {
     /** The TypeScript name (`login`) or the wire name of the network tab (`userlogin`), read as the TypeScript name. */
-    operation: filterValue('operation')
-      .refine(
-        (value) => value === undefined || operationNamed(value) !== undefined,
-        'operation: not an operation of the contract (its TypeScript name, such as login, or its wire name, such as userlogin)',
-      )
-      .transform((value) => (value === undefined ? undefined : operationNamed(value))),
+    operation: z.pipe(
+      filterValue('operation').check(
+        z.refine(
+          (value) => value === undefined || operationNamed(value) !== undefined,
+          'operation: not an operation of the contract (its TypeScript name, such as login, or its wire name, such as userlogin)',
+        ),
+      ),
+      z.transform((value: string | undefined) => (value === undefined ? undefined : operationNamed(value))),
+    ),
     email: filterValue('email'),
-    status: filterValue('status')
-      .refine(
-        (value) => value === undefined || /^[1-5]\d\d$/u.test(value),
-        'status: must be an HTTP status such as 200',
-      )
-      .transform((value) => (value === undefined ? undefined : Number(value))),
+    status: z.pipe(
+      filterValue('status').check(
+        z.refine(
+          (value) => value === undefined || /^[1-5]\d\d$/u.test(value),
+          'status: must be an HTTP status such as 200',
+        ),
+      ),
+      z.transform((value: string | undefined) => (value === undefined ? undefined : Number(value))),
+    ),
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Filter by operation, email or status only' : undefined) },
 );
@@ -227,13 +233,13 @@ export const MAX_CLOCK_ADVANCE_MINUTES = 525_600;
  * How far one move goes: a whole number of minutes, at most a year, so that no move can put the bank's
  * records (tokens, codes, locks) years ahead.
  */
-export const AdvanceMinutesSchema = z
-  .number({ error: 'advanceMinutes: must be a number of minutes' })
-  .int({ error: 'advanceMinutes: must be a whole number of minutes' })
-  .min(1, { error: 'advanceMinutes: must be at least 1 minute' })
-  .max(MAX_CLOCK_ADVANCE_MINUTES, {
+export const AdvanceMinutesSchema = z.number({ error: 'advanceMinutes: must be a number of minutes' }).check(
+  z.int({ error: 'advanceMinutes: must be a whole number of minutes' }),
+  z.gte(1, { error: 'advanceMinutes: must be at least 1 minute' }),
+  z.lte(MAX_CLOCK_ADVANCE_MINUTES, {
     error: `advanceMinutes: can be at most ${MAX_CLOCK_ADVANCE_MINUTES} minutes (a year) at a time`,
-  });
+  }),
+);
 export const ClockAdvanceSchema = z.strictObject({ advanceMinutes: AdvanceMinutesSchema });
 export const ClockResetSchema = z.strictObject({ reset: z.literal(true) });
 /** Forward by some minutes, or back to the real time. */
@@ -254,7 +260,7 @@ export const ClockStateSchema = z.object({
 export const SNAPSHOT_NAME = /^[A-Za-z0-9._-]{1,64}$/u;
 export const SnapshotNameSchema = z
   .string({ error: (issue) => (issue.input === undefined ? 'name: is required' : 'name: must be text') })
-  .regex(SNAPSHOT_NAME, 'name: must be 1 to 64 letters, digits, dots, underscores or hyphens');
+  .check(z.regex(SNAPSHOT_NAME, 'name: must be 1 to 64 letters, digits, dots, underscores or hyphens'));
 export const SaveSnapshotSchema = z.strictObject(
   { name: SnapshotNameSchema },
   { error: (issue) => (issue.code === 'invalid_type' ? 'Send {"name": NAME}' : undefined) },
@@ -279,12 +285,12 @@ export const SANDBOX_NAME = /^[a-z0-9-]{1,40}$/u;
 export const SANDBOX_NAME_RULE = 'must be 1 to 40 lowercase letters, digits or dashes';
 export const SandboxNameSchema = z
   .string({ error: (issue) => (issue.input === undefined ? 'name: is required' : 'name: must be text') })
-  .regex(SANDBOX_NAME, `name: ${SANDBOX_NAME_RULE}`);
+  .check(z.regex(SANDBOX_NAME, `name: ${SANDBOX_NAME_RULE}`));
 export const CreateSandboxSchema = z.strictObject(
   {
-    name: SandboxNameSchema.optional(),
+    name: z.optional(SandboxNameSchema),
     /** A named snapshot of the default bank to start from (the seed when absent). */
-    from: SnapshotNameSchema.optional(),
+    from: z.optional(SnapshotNameSchema),
   },
   {
     error: (issue) =>
@@ -300,7 +306,7 @@ export const SandboxSchema = z.object({
   expiresAt: z.iso.datetime(),
 });
 /** A sandbox as listed: also when it was last used and about how much memory its bank holds. */
-export const SandboxSummarySchema = SandboxSchema.extend({
+export const SandboxSummarySchema = z.extend(SandboxSchema, {
   lastUsedAt: z.iso.datetime(),
   /** About how many bytes its records and uploads hold. */
   sizeBytes: z.number(),
@@ -311,15 +317,15 @@ export const SandboxSummarySchema = SandboxSchema.extend({
    * The newest call of its request journal, as the journal names it (no field sent, so no secret):
    * absent while the journal holds none.
    */
-  lastCall: z
-    .object({
+  lastCall: z.optional(
+    z.object({
       /** The contract's name of the operation, or null when the call named none (or several). */
-      operation: z.string().nullable(),
+      operation: z.nullable(z.string()),
       /** The customer: the one the call's token opened, else the `email` field sent; absent when neither. */
-      email: z.string().optional(),
+      email: z.optional(z.string()),
       at: z.iso.datetime(),
-    })
-    .optional(),
+    }),
+  ),
 });
 export const SandboxListSchema = z.object({
   sandboxes: z.array(SandboxSummarySchema),
@@ -336,8 +342,8 @@ export const SandboxListSchema = z.object({
 });
 /** The bank a request reaches: a sandbox (and when it goes), or the default bank (`name` null). */
 export const CurrentSandboxSchema = z.object({
-  name: z.string().nullable(),
-  expiresAt: z.iso.datetime().nullable(),
+  name: z.nullable(z.string()),
+  expiresAt: z.nullable(z.iso.datetime()),
   perVisitor: z.boolean(),
 });
 
@@ -348,9 +354,11 @@ export const CurrentSandboxSchema = z.object({
 export const MAX_FAULT_LATENCY_MS = 60_000;
 const latencyMs = z
   .number({ error: 'latencyMs: must be a number of milliseconds' })
-  .int({ error: 'latencyMs: must be a whole number of milliseconds' })
-  .min(0, { error: 'latencyMs: must be at least 0' })
-  .max(MAX_FAULT_LATENCY_MS, { error: `latencyMs: must be at most ${MAX_FAULT_LATENCY_MS}` });
+  .check(
+    z.int({ error: 'latencyMs: must be a whole number of milliseconds' }),
+    z.gte(0, { error: 'latencyMs: must be at least 0' }),
+    z.lte(MAX_FAULT_LATENCY_MS, { error: `latencyMs: must be at most ${MAX_FAULT_LATENCY_MS}` }),
+  );
 
 /**
  * A rule as sent: which operation, and what happens to its calls. A rule with only a delay delays them
@@ -362,51 +370,68 @@ export const FaultRuleInputSchema = z
       /** The TypeScript name (`getBalance`) or the wire name (`getinstituition`, `userlogin`). */
       operation: z
         .string({ error: 'operation: is required' })
-        .refine(
-          (name) => operationNamed(name) !== undefined,
-          'operation: not an operation of the contract (its TypeScript or wire name)',
+        .check(
+          z.refine(
+            (name) => operationNamed(name) !== undefined,
+            'operation: not an operation of the contract (its TypeScript or wire name)',
+          ),
         ),
       /** The reply's status (4xx or 5xx); 503 when none is named and the rule neither drops nor only delays. */
-      status: z
-        .number({ error: 'status: must be an HTTP status such as 503' })
-        .int({ error: 'status: must be an HTTP status such as 503' })
-        .min(400, { error: 'status: must be 400 to 599' })
-        .max(599, { error: 'status: must be 400 to 599' })
-        .optional(),
+      status: z.optional(
+        z
+          .number({ error: 'status: must be an HTTP status such as 503' })
+          .check(
+            z.int({ error: 'status: must be an HTTP status such as 503' }),
+            z.gte(400, { error: 'status: must be 400 to 599' }),
+            z.lte(599, { error: 'status: must be 400 to 599' }),
+          ),
+      ),
       /** The refusal's message (the bank's usual words for a simulated fault when absent). */
-      message: z
-        .string({ error: 'message: must be text' })
-        .trim()
-        .min(1, { error: 'message: must not be empty' })
-        .max(300, { error: 'message: must be at most 300 characters' })
-        .optional(),
+      message: z.optional(
+        z
+          .string({ error: 'message: must be text' })
+          .check(
+            z.trim(),
+            z.minLength(1, { error: 'message: must not be empty' }),
+            z.maxLength(300, { error: 'message: must be at most 300 characters' }),
+          ),
+      ),
       /** A delay before the answer: milliseconds, or `[min, max]` for a random one between them. */
-      latencyMs: z
+      latencyMs: z.optional(
         // Two numbers in an array rather than a tuple schema: zod's tuple code would join the code every page
         // shares, the login page's too.
-        .union([latencyMs, z.array(latencyMs).length(2)], {
-          error: 'latencyMs: must be a number of milliseconds or [min, max]',
-        })
-        .refine(
-          (value) => typeof value === 'number' || (value[0] ?? 0) <= (value[1] ?? 0),
-          'latencyMs: min must not exceed max',
-        )
-        .optional(),
+        z
+          .union([latencyMs, z.array(latencyMs).check(z.length(2))], {
+            error: 'latencyMs: must be a number of milliseconds or [min, max]',
+          })
+          .check(
+            z.refine(
+              (value) => typeof value === 'number' || (value[0] ?? 0) <= (value[1] ?? 0),
+              'latencyMs: min must not exceed max',
+            ),
+          ),
+      ),
       /** Cut the connection without a reply, as a timeout or a network failure looks. */
-      drop: z.boolean({ error: 'drop: must be true or false' }).optional(),
+      drop: z.optional(z.boolean({ error: 'drop: must be true or false' })),
       /** Applies to this many calls, then stops (every call when absent). */
-      times: z
-        .number({ error: 'times: must be a whole number' })
-        .int({ error: 'times: must be a whole number' })
-        .min(1, { error: 'times: must be at least 1' })
-        .max(1_000_000, { error: 'times: must be at most 1000000' })
-        .optional(),
+      times: z.optional(
+        z
+          .number({ error: 'times: must be a whole number' })
+          .check(
+            z.int({ error: 'times: must be a whole number' }),
+            z.gte(1, { error: 'times: must be at least 1' }),
+            z.lte(1_000_000, { error: 'times: must be at most 1000000' }),
+          ),
+      ),
       /** The share of calls it applies to, 0 to 1 (every call when absent). */
-      rate: z
-        .number({ error: 'rate: must be a number from 0 to 1' })
-        .min(0, { error: 'rate: must be a number from 0 to 1' })
-        .max(1, { error: 'rate: must be a number from 0 to 1' })
-        .optional(),
+      rate: z.optional(
+        z
+          .number({ error: 'rate: must be a number from 0 to 1' })
+          .check(
+            z.gte(0, { error: 'rate: must be a number from 0 to 1' }),
+            z.lte(1, { error: 'rate: must be a number from 0 to 1' }),
+          ),
+      ),
     },
     {
       error: (issue) =>
@@ -415,25 +440,27 @@ export const FaultRuleInputSchema = z
           : 'A rule takes operation, status, message, latencyMs, drop, times and rate only',
     },
   )
-  .refine(
-    (rule) => !(rule.drop === true && rule.status !== undefined),
-    'A rule either drops calls or answers a status',
+  .check(
+    z.refine(
+      (rule) => !(rule.drop === true && rule.status !== undefined),
+      'A rule either drops calls or answers a status',
+    ),
   );
 
 /** A rule as listed: as sent, with the contract's name of its operation, its id and how often it fired. */
 export const FaultRuleSchema = z.object({
   id: z.string(),
   operation: z.string(),
-  status: z.number().optional(),
-  message: z.string().optional(),
-  latencyMs: z.union([z.number(), z.array(z.number())]).optional(),
-  drop: z.boolean().optional(),
-  times: z.number().optional(),
-  rate: z.number().optional(),
+  status: z.optional(z.number()),
+  message: z.optional(z.string()),
+  latencyMs: z.optional(z.union([z.number(), z.array(z.number())])),
+  drop: z.optional(z.boolean()),
+  times: z.optional(z.number()),
+  rate: z.optional(z.number()),
   /** How many calls it applied to so far. */
   fired: z.number(),
   /** How many more calls it applies to (null: no end). */
-  remaining: z.number().nullable(),
+  remaining: z.nullable(z.number()),
 });
 
 // -------------------------------------------------------------------------------------------------
@@ -537,7 +564,7 @@ export const staffContract = c.router(
       summary: 'Bring a saved snapshot back',
       pathParams: z.object({ name: z.string() }),
       body: c.noBody(),
-      responses: { 200: SnapshotSummarySchema.extend({ ok: z.literal(true) }) },
+      responses: { 200: z.extend(SnapshotSummarySchema, { ok: z.literal(true) }) },
     },
     deleteSnapshot: {
       method: 'DELETE',

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as tsRest from '@ts-rest/core';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import pkg from '../package.json' with { type: 'json' };
 
 const PATCHED_VERSION = '3.53.0-rc.1';

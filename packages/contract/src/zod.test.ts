@@ -1,4 +1,4 @@
-import { config } from 'zod';
+import { config } from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { z } from './zod';
 

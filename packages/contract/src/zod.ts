@@ -8,8 +8,11 @@
  * violation on every page that loads the contract. On a server, where no such policy applies, the compiled
  * parsers stay: the mock bank decodes every request with them.
  */
-import { config, z } from 'zod';
+import * as z from 'zod/mini';
 
-if (typeof document !== 'undefined') config({ jitless: true });
+// zod/mini words issues only with a locale loaded: the default refusals ('Invalid input: expected string,
+// received undefined') read as they always have.
+z.config(z.locales.en());
+if (typeof document !== 'undefined') z.config({ jitless: true });
 
 export { z };

@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { AppOptions } from './http/app';
 import { parseLatency } from './http/faults';
 import { isLoopback } from './http/access';
@@ -28,14 +28,13 @@ function webRootOf(dir: string | undefined, initCwd: string | undefined): string
 
 const number = (name: string, min: number, max: number) =>
   z
-    .string()
-    .regex(/^-?\d+(\.\d+)?$/u, `${name} must be a number`)
-    .transform(Number)
-    .refine((n) => n >= min && n <= max, `${name} must be between ${min} and ${max}`);
+    .pipe(z.string().check(z.regex(/^-?\d+(\.\d+)?$/u, `${name} must be a number`)), z.transform(Number))
+    .check(z.refine((n) => n >= min && n <= max, `${name} must be between ${min} and ${max}`));
 const bool = (name: string) =>
-  z
-    .enum(['1', '0', 'true', 'false', 'yes', 'no'], { error: `${name} must be true or false` })
-    .transform((s) => ['1', 'true', 'yes'].includes(s));
+  z.pipe(
+    z.enum(['1', '0', 'true', 'false', 'yes', 'no'], { error: `${name} must be true or false` }),
+    z.transform((s) => ['1', 'true', 'yes'].includes(s)),
+  );
 
 /** An http(s) address without query or fragment, to put `api/users.php` after. */
 const isHttpBase = (s: string) =>
@@ -43,91 +42,112 @@ const isHttpBase = (s: string) =>
 
 /** A limit of calls in a window (`what`: 'lookups per minute'), or `off` for none. */
 const callLimit = (name: string, what: string) =>
-  z
-    .string()
-    .refine(
-      (s) => s === 'off' || (/^\d{1,6}$/u.test(s) && Number(s) >= 1),
-      `${name} must be a whole number of ${what} (1 or more), or off`,
-    )
-    .transform((s) => (s === 'off' ? null : Number(s)));
+  z.pipe(
+    z
+      .string()
+      .check(
+        z.refine(
+          (s) => s === 'off' || (/^\d{1,6}$/u.test(s) && Number(s) >= 1),
+          `${name} must be a whole number of ${what} (1 or more), or off`,
+        ),
+      ),
+    z.transform((s) => (s === 'off' ? null : Number(s))),
+  );
 
 /** A host name, with a leading dot for its subdomains and an optional port: `demo.local`, `.example.com`. */
 const HOST_NAME = /^\.?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/u;
 
 /** A comma-separated list of host names. */
 const hostList = z
-  .string()
-  .transform((s) =>
-    s
-      .split(',')
-      .map((h) => h.trim().toLowerCase())
-      .filter(Boolean),
+  .pipe(
+    z.string(),
+    z.transform((s) =>
+      s
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   )
-  .refine(
-    (hosts) => hosts.every((host) => HOST_NAME.test(host)),
-    'MOCK_ALLOWED_HOSTS lists host names separated by commas (demo.local, or .example.com for its subdomains), not addresses such as http://demo.local/',
+  .check(
+    z.refine(
+      (hosts) => hosts.every((host) => HOST_NAME.test(host)),
+      'MOCK_ALLOWED_HOSTS lists host names separated by commas (demo.local, or .example.com for its subdomains), not addresses such as http://demo.local/',
+    ),
   );
 
 const EnvSchema = z.object({
-  PORT: number('PORT', 1, 65535).optional(),
-  MOCK_HOST: z
-    .string()
-    .trim()
-    .min(1, 'MOCK_HOST must name an address to listen on, such as 0.0.0.0')
-    .refine((s) => !/[\s/]/u.test(s), 'MOCK_HOST must be an address or host name, such as 0.0.0.0')
-    .optional(),
-  MOCK_STAFF_KEY: z
-    .string()
-    .min(16, 'MOCK_STAFF_KEY must be at least 16 characters long')
-    .refine((s) => !/\s/u.test(s), 'MOCK_STAFF_KEY must not contain spaces')
-    .optional(),
-  MOCK_ALLOWED_HOSTS: hostList.optional(),
-  MOCK_PUBLIC_URL: z.url('MOCK_PUBLIC_URL must be a URL').optional(),
-  MOCK_WEB_ROOT: z.string().trim().min(1, 'MOCK_WEB_ROOT must name the folder of the built portal').optional(),
-  MOCK_PORTAL_URL: z
-    .string()
-    .refine(
-      isHttpBase,
-      'MOCK_PORTAL_URL must be the http or https address of the portal, such as http://localhost:5173/wp-user/',
-    )
-    .optional(),
-  MOCK_TOKEN_TTL_MINUTES: number('MOCK_TOKEN_TTL_MINUTES', 1, 7 * 24 * 60).optional(),
-  MOCK_STEP_UP_AMOUNT: z.union([z.literal('off'), number('MOCK_STEP_UP_AMOUNT', 0, 1e12)]).optional(),
-  MOCK_STEP_UP_NEW_PAYEE: bool('MOCK_STEP_UP_NEW_PAYEE').optional(),
-  MOCK_SERVICE_CHARGE_PERCENT: number('MOCK_SERVICE_CHARGE_PERCENT', 0, 100).optional(),
-  MOCK_PAYMENT_METHODS: z
-    .string()
-    .transform((s) =>
-      s
-        .split(',')
-        .map((m) => m.trim())
-        .filter(Boolean),
-    )
-    .refine((list) => list.every((m) => (PAYMENT_METHODS as readonly string[]).includes(m)), {
-      message: `MOCK_PAYMENT_METHODS lists the available methods among ${PAYMENT_METHODS.join(', ')}`,
-    })
-    .optional(),
-  MOCK_LATENCY: z.string().optional(),
-  MOCK_FAULT_RATE: number('MOCK_FAULT_RATE', 0, 1).optional(),
-  MOCK_LOOKUP_PER_CLIENT: callLimit('MOCK_LOOKUP_PER_CLIENT', 'lookups per minute').optional(),
-  MOCK_LOOKUP_PER_EMAIL: callLimit('MOCK_LOOKUP_PER_EMAIL', 'lookups per minute').optional(),
-  MOCK_SIGNIN_PER_CLIENT: callLimit('MOCK_SIGNIN_PER_CLIENT', 'sign-in attempts per minute').optional(),
-  MOCK_SIGNIN_PER_EMAIL: callLimit('MOCK_SIGNIN_PER_EMAIL', 'sign-in attempts per minute').optional(),
-  MOCK_MAIL_PER_CLIENT: callLimit('MOCK_MAIL_PER_CLIENT', 'e-mails per 15 minutes').optional(),
-  MOCK_MAIL_PER_EMAIL: callLimit('MOCK_MAIL_PER_EMAIL', 'e-mails per 15 minutes').optional(),
-  MOCK_SIGNUP_PER_CLIENT: callLimit('MOCK_SIGNUP_PER_CLIENT', 'sign-ups per 10 minutes').optional(),
-  MOCK_STATE_FILE: z.string().optional(),
-  MOCK_SANDBOX_PER_VISITOR: bool('MOCK_SANDBOX_PER_VISITOR').optional(),
-  MOCK_SANDBOX_IDLE_MINUTES: number('MOCK_SANDBOX_IDLE_MINUTES', 1, 7 * 24 * 60).optional(),
-  MOCK_SANDBOXES_MAX: number('MOCK_SANDBOXES_MAX', 1, 1000).optional(),
-  MOCK_SANDBOXES_PER_CLIENT: number('MOCK_SANDBOXES_PER_CLIENT', 1, 1000).optional(),
-  MOCK_UPSTREAM: z
-    .string()
-    .refine((s) => s === '' || isHttpBase(s), {
-      message: 'MOCK_UPSTREAM must be the http or https address of the host, such as https://bank.example/',
-    })
-    .optional(),
-  MOCK_RECORD_DIR: z.string().trim().min(1, 'MOCK_RECORD_DIR must name a folder').optional(),
+  PORT: z.optional(number('PORT', 1, 65535)),
+  MOCK_HOST: z.optional(
+    z.string().check(
+      z.trim(),
+      z.minLength(1, 'MOCK_HOST must name an address to listen on, such as 0.0.0.0'),
+      z.refine((s) => !/[\s/]/u.test(s), 'MOCK_HOST must be an address or host name, such as 0.0.0.0'),
+    ),
+  ),
+  MOCK_STAFF_KEY: z.optional(
+    z.string().check(
+      z.minLength(16, 'MOCK_STAFF_KEY must be at least 16 characters long'),
+      z.refine((s) => !/\s/u.test(s), 'MOCK_STAFF_KEY must not contain spaces'),
+    ),
+  ),
+  MOCK_ALLOWED_HOSTS: z.optional(hostList),
+  MOCK_PUBLIC_URL: z.optional(z.url('MOCK_PUBLIC_URL must be a URL')),
+  MOCK_WEB_ROOT: z.optional(
+    z.string().check(z.trim(), z.minLength(1, 'MOCK_WEB_ROOT must name the folder of the built portal')),
+  ),
+  MOCK_PORTAL_URL: z.optional(
+    z
+      .string()
+      .check(
+        z.refine(
+          isHttpBase,
+          'MOCK_PORTAL_URL must be the http or https address of the portal, such as http://localhost:5173/wp-user/',
+        ),
+      ),
+  ),
+  MOCK_TOKEN_TTL_MINUTES: z.optional(number('MOCK_TOKEN_TTL_MINUTES', 1, 7 * 24 * 60)),
+  MOCK_STEP_UP_AMOUNT: z.optional(z.union([z.literal('off'), number('MOCK_STEP_UP_AMOUNT', 0, 1e12)])),
+  MOCK_STEP_UP_NEW_PAYEE: z.optional(bool('MOCK_STEP_UP_NEW_PAYEE')),
+  MOCK_SERVICE_CHARGE_PERCENT: z.optional(number('MOCK_SERVICE_CHARGE_PERCENT', 0, 100)),
+  MOCK_PAYMENT_METHODS: z.optional(
+    z
+      .pipe(
+        z.string(),
+        z.transform((s) =>
+          s
+            .split(',')
+            .map((m) => m.trim())
+            .filter(Boolean),
+        ),
+      )
+      .check(
+        z.refine((list) => list.every((m) => (PAYMENT_METHODS as readonly string[]).includes(m)), {
+          message: `MOCK_PAYMENT_METHODS lists the available methods among ${PAYMENT_METHODS.join(', ')}`,
+        }),
+      ),
+  ),
+  MOCK_LATENCY: z.optional(z.string()),
+  MOCK_FAULT_RATE: z.optional(number('MOCK_FAULT_RATE', 0, 1)),
+  MOCK_LOOKUP_PER_CLIENT: z.optional(callLimit('MOCK_LOOKUP_PER_CLIENT', 'lookups per minute')),
+  MOCK_LOOKUP_PER_EMAIL: z.optional(callLimit('MOCK_LOOKUP_PER_EMAIL', 'lookups per minute')),
+  MOCK_SIGNIN_PER_CLIENT: z.optional(callLimit('MOCK_SIGNIN_PER_CLIENT', 'sign-in attempts per minute')),
+  MOCK_SIGNIN_PER_EMAIL: z.optional(callLimit('MOCK_SIGNIN_PER_EMAIL', 'sign-in attempts per minute')),
+  MOCK_MAIL_PER_CLIENT: z.optional(callLimit('MOCK_MAIL_PER_CLIENT', 'e-mails per 15 minutes')),
+  MOCK_MAIL_PER_EMAIL: z.optional(callLimit('MOCK_MAIL_PER_EMAIL', 'e-mails per 15 minutes')),
+  MOCK_SIGNUP_PER_CLIENT: z.optional(callLimit('MOCK_SIGNUP_PER_CLIENT', 'sign-ups per 10 minutes')),
+  MOCK_STATE_FILE: z.optional(z.string()),
+  MOCK_SANDBOX_PER_VISITOR: z.optional(bool('MOCK_SANDBOX_PER_VISITOR')),
+  MOCK_SANDBOX_IDLE_MINUTES: z.optional(number('MOCK_SANDBOX_IDLE_MINUTES', 1, 7 * 24 * 60)),
+  MOCK_SANDBOXES_MAX: z.optional(number('MOCK_SANDBOXES_MAX', 1, 1000)),
+  MOCK_SANDBOXES_PER_CLIENT: z.optional(number('MOCK_SANDBOXES_PER_CLIENT', 1, 1000)),
+  MOCK_UPSTREAM: z.optional(
+    z.string().check(
+      z.refine((s) => s === '' || isHttpBase(s), {
+        message: 'MOCK_UPSTREAM must be the http or https address of the host, such as https://bank.example/',
+      }),
+    ),
+  ),
+  MOCK_RECORD_DIR: z.optional(z.string().check(z.trim(), z.minLength(1, 'MOCK_RECORD_DIR must name a folder'))),
 });
 
 export interface ServerConfig {

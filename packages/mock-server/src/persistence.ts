@@ -20,7 +20,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { RequestHandler } from 'express';
 import writeFileAtomic from 'write-file-atomic';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Bank, type BankOptions } from './bank/bank';
 import { SNAPSHOT_VERSION, type BankSnapshot } from './bank/model';
 import { CATALOGUE } from './bank/seed';
@@ -50,10 +50,10 @@ export const StateFileSchema = z
     version: snapshotVersion,
     savedAt: z.iso.datetime(),
     signingKey: KeySchema,
-    snapshots: NamedSnapshotsSchema.optional(),
+    snapshots: z.optional(NamedSnapshotsSchema),
     ...snapshotRecords,
   })
-  .superRefine(checkRecords);
+  .check(z.superRefine(checkRecords));
 
 // -------------------------------------------------------------------------------------------------
 // reading

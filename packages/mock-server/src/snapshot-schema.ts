@@ -12,7 +12,7 @@ import {
   SNAPSHOT_NAME,
   SnapshotNameSchema,
 } from '@ebank/contract';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { SNAPSHOT_VERSION } from './bank/model';
 
 /** The length of the token signing key and of the code key. */
@@ -22,23 +22,23 @@ export const KEY_BYTES = 32;
 const base64Bytes = (s: string) => (s.length / 4) * 3 - (s.endsWith('==') ? 2 : s.endsWith('=') ? 1 : 0);
 
 /** A key of {@link KEY_BYTES} bytes, in base64. */
-export const KeySchema = z.base64().refine((s) => base64Bytes(s) === KEY_BYTES, `must be ${KEY_BYTES} bytes`);
-const id = z.string().min(1);
+export const KeySchema = z.base64().check(z.refine((s) => base64Bytes(s) === KEY_BYTES, `must be ${KEY_BYTES} bytes`));
+const id = z.string().check(z.minLength(1));
 const time = z.number();
-const cents = z.number().int().nonnegative();
+const cents = z.int().check(z.nonnegative());
 const text = z.string();
-const optionalText = text.exactOptional();
+const optionalText = z.exactOptional(text);
 
-const attempts = z.strictObject({ failures: z.number().int().nonnegative(), lockedUntil: time });
+const attempts = z.strictObject({ failures: z.int().check(z.nonnegative()), lockedUntil: time });
 /** A code sent by e-mail, stored as a keyed hash only. */
-const sentCode = { hash: z.string().min(1), expiresAt: time };
+const sentCode = { hash: z.string().check(z.minLength(1)), expiresAt: time };
 
 const UserSchema = z.strictObject({
   id,
-  email: z
-    .string()
-    .min(1)
-    .refine((s) => s === s.trim().toLowerCase(), 'must be trimmed and in lower case'),
+  email: z.string().check(
+    z.minLength(1),
+    z.refine((s) => s === s.trim().toLowerCase(), 'must be trimmed and in lower case'),
+  ),
   username: text,
   firstName: text,
   lastName: text,
@@ -53,35 +53,37 @@ const UserSchema = z.strictObject({
     nextOfKin: optionalText,
   }),
   /** Upload id of the profile picture. */
-  picture: id.exactOptional(),
+  picture: z.exactOptional(id),
   role: z.enum(['user', 'admin']),
-  passcodeHash: z.string().min(1),
-  pinHash: z.string().min(1).exactOptional(),
+  passcodeHash: z.string().check(z.minLength(1)),
+  pinHash: z.exactOptional(z.string().check(z.minLength(1))),
   /** Bumped when the passcode or the e-mail address changes, which retires every token issued before. */
-  credentialVersion: z.number().int().positive(),
+  credentialVersion: z.int().check(z.positive()),
   /**
    * The one session that changed the passcode or the e-mail address in settings and so outlives the
    * change: its token's signature and the version it stays valid under (a later change or reset
    * retires it too).
    */
-  keptSession: z.strictObject({ signature: z.string().min(1), version: z.number().int().positive() }).exactOptional(),
+  keptSession: z.exactOptional(
+    z.strictObject({ signature: z.string().check(z.minLength(1)), version: z.int().check(z.positive()) }),
+  ),
   emailVerified: z.boolean(),
   kyc: KycStatusSchema,
-  kycCase: z
-    .strictObject({
+  kycCase: z.exactOptional(
+    z.strictObject({
       documentType: text,
       country: text,
       phone: text,
       homeAddress: text,
       /** Upload ids: picture, ID front, ID back. */
-      documents: z.array(id).readonly(),
+      documents: z.readonly(z.array(id)),
       submittedAt: time,
-    })
-    .exactOptional(),
-  accountNumber: z.string().min(1),
+    }),
+  ),
+  accountNumber: z.string().check(z.minLength(1)),
   plan: text,
   /** An account message shown instead of the dashboard (`ismsg`). */
-  notice: z.strictObject({ head: text, body: text }).exactOptional(),
+  notice: z.exactOptional(z.strictObject({ head: text, body: text })),
   createdAt: time,
   /** Wrong answers in a row, for each factor a run of them can lock. */
   attempts: z.strictObject({
@@ -91,26 +93,26 @@ const UserSchema = z.strictObject({
     resetCode: attempts,
     stepUp: attempts,
   }),
-  emailCode: z.strictObject(sentCode).exactOptional(),
+  emailCode: z.exactOptional(z.strictObject(sentCode)),
   /** A passcode reset sent by e-mail: a code and a link, stored as keyed hashes only. */
-  resetCode: z
-    .strictObject({
+  resetCode: z.exactOptional(
+    z.strictObject({
       ...sentCode,
-      linkHash: z.string().min(1),
+      linkHash: z.string().check(z.minLength(1)),
       /**
        * The links of the earlier resets this one replaced (newest first, a few at most), so that opening
        * an older e-mail's link is told apart from a wrong code.
        */
-      replacedLinkHashes: z.array(z.string().min(1)).readonly().exactOptional(),
+      replacedLinkHashes: z.exactOptional(z.readonly(z.array(z.string().check(z.minLength(1))))),
       /** Set once the code or link set a new passcode, so that it is told as used rather than expired. */
-      used: z.literal(true).exactOptional(),
-    })
-    .exactOptional(),
-  stepUp: z.strictObject({ ...sentCode, amountCents: cents, payeeKey: text }).exactOptional(),
+      used: z.exactOptional(z.literal(true)),
+    }),
+  ),
+  stepUp: z.exactOptional(z.strictObject({ ...sentCode, amountCents: cents, payeeKey: text })),
   /** A transfer the customer has confirmed (PIN, and code when asked) and may now submit once. */
-  authorization: z.strictObject({ amountCents: cents, payeeKey: text, expiresAt: time }).exactOptional(),
+  authorization: z.exactOptional(z.strictObject({ amountCents: cents, payeeKey: text, expiresAt: time })),
   /** The payees transferred to before (the bank holds them as a set). */
-  knownPayees: z.array(text).readonly(),
+  knownPayees: z.readonly(z.array(text)),
 });
 
 const LedgerEntrySchema = z.strictObject({
@@ -118,10 +120,10 @@ const LedgerEntrySchema = z.strictObject({
   userId: id,
   name: text,
   direction: z.enum(['credit', 'debit']),
-  amountCents: z.number().int().positive(),
+  amountCents: z.int().check(z.positive()),
   status: z.enum(['successful', 'in_progress', 'failed']),
   createdAt: time,
-  requestId: id.exactOptional(),
+  requestId: z.exactOptional(id),
 });
 
 const RequestSchema = z.strictObject({
@@ -133,13 +135,13 @@ const RequestSchema = z.strictObject({
   amountCents: cents,
   status: RequestDecisionStatusSchema,
   createdAt: time,
-  decidedAt: time.exactOptional(),
-  proof: id.exactOptional(),
+  decidedAt: z.exactOptional(time),
+  proof: z.exactOptional(id),
   plan: optionalText,
   purpose: optionalText,
   /** A transfer as the bank records it: the payee and note, with the fee it computed. */
-  transfer: z
-    .strictObject({
+  transfer: z.exactOptional(
+    z.strictObject({
       bank: text,
       swift: text,
       currency: text,
@@ -149,8 +151,8 @@ const RequestSchema = z.strictObject({
       accountHolder: text,
       note: text,
       feeCents: cents,
-    })
-    .exactOptional(),
+    }),
+  ),
 });
 
 const NotificationSchema = z.strictObject({
@@ -180,18 +182,18 @@ export type UploadRecord = z.output<typeof UploadSchema>;
 export const snapshotShape = {
   version: z.literal(SNAPSHOT_VERSION),
   codeKey: KeySchema,
-  users: z.array(UserSchema).readonly(),
-  ledger: z.array(LedgerEntrySchema).readonly(),
-  requests: z.array(RequestSchema).readonly(),
-  notifications: z.array(NotificationSchema).readonly(),
-  outbox: z.array(OutboxSchema).readonly(),
-  uploads: z.array(UploadSchema).readonly(),
+  users: z.readonly(z.array(UserSchema)),
+  ledger: z.readonly(z.array(LedgerEntrySchema)),
+  requests: z.readonly(z.array(RequestSchema)),
+  notifications: z.readonly(z.array(NotificationSchema)),
+  outbox: z.readonly(z.array(OutboxSchema)),
+  uploads: z.readonly(z.array(UploadSchema)),
 };
 
-type SnapshotRecords = z.output<z.ZodObject<typeof snapshotShape>>;
+type SnapshotRecords = z.output<z.ZodMiniObject<typeof snapshotShape>>;
 
 /** What the fields cannot say alone: ids are distinct, and every record's user (and request) exists. */
-export function checkRecords(state: SnapshotRecords, ctx: z.RefinementCtx): void {
+export function checkRecords(state: SnapshotRecords, ctx: z.core.$RefinementCtx): void {
   const distinct = [
     ['users', state.users.map((u) => u.id)],
     ['users', state.users.map((u) => u.email)],
@@ -225,7 +227,7 @@ export function checkRecords(state: SnapshotRecords, ctx: z.RefinementCtx): void
 }
 
 /** A bank's snapshot, as `Bank.snapshot()` gives it and `Bank.restore()` takes it. */
-export const BankSnapshotSchema = z.strictObject(snapshotShape).superRefine(checkRecords);
+export const BankSnapshotSchema = z.strictObject(snapshotShape).check(z.superRefine(checkRecords));
 
 /**
  * Everything the bank holds, as a plain JSON object: what a state file keeps across a restart.
@@ -245,13 +247,15 @@ export const NamedSnapshotSchema = z.strictObject({
 });
 
 /** The named snapshots a state file or the demo's saved bank keeps, oldest first; each name once. */
-export const NamedSnapshotsSchema = z.array(NamedSnapshotSchema).superRefine((list, ctx) => {
-  const seen = new Set<string>();
-  list.forEach(({ name }, i) => {
-    if (seen.has(name)) ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `'${name}' is listed twice` });
-    seen.add(name);
-  });
-});
+export const NamedSnapshotsSchema = z.array(NamedSnapshotSchema).check(
+  z.superRefine((list, ctx) => {
+    const seen = new Set<string>();
+    list.forEach(({ name }, i) => {
+      if (seen.has(name)) ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `'${name}' is listed twice` });
+      seen.add(name);
+    });
+  }),
+);
 
 /**
  * The input itself, once a schema has accepted it (`parsed` is what it made of it): zod lists an object's keys in its schema's order,

@@ -55,7 +55,7 @@ import type {
   ServerObject,
   TagObject,
 } from 'openapi3-ts/oas31';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * A JSON Schema (draft 2020-12), as zod writes it. OpenAPI 3.1's schemas are exactly these; the
@@ -274,8 +274,9 @@ function annotator(components: Components | undefined) {
     const meta = fieldMeta.get(zodSchema);
     if (meta) {
       const doc = fieldDoc(meta, () => {
-        if (!(zodSchema instanceof z.ZodPipe)) return undefined;
-        const out: z.core.$ZodType = zodSchema.out;
+        // The core class: contract-diff also describes a contract loaded from an older commit.
+        if (!(zodSchema instanceof z.core.$ZodPipe)) return undefined;
+        const out: z.core.$ZodType = zodSchema._zod.def.out;
         const inline = toWire(out, components);
         const id = components?.registry.get(out)?.id;
         return { schema: id === undefined ? inline : { $ref: `${SCHEMA_REF}${id}` }, example: exampleOf(inline) };
@@ -339,7 +340,7 @@ function sharedComponents(): Components {
     ['TransferFieldsSchema', TransferFieldsSchema],
   ];
   for (const [name, value] of named)
-    if (name.endsWith('Schema') && value instanceof z.ZodType) registry.add(value, { id: name.slice(0, -6) });
+    if (name.endsWith('Schema') && value instanceof z.ZodMiniType) registry.add(value, { id: name.slice(0, -6) });
   return { registry, schemas: {} };
 }
 

@@ -21,7 +21,7 @@ function textArbitrary(m: Extract<FieldMeta, { kind: 'text' }>): fc.Arbitrary<st
 const digitString = (length: number) =>
   fc.array(fc.constantFrom(...DIGITS), { minLength: length, maxLength: length }).map((a) => a.join(''));
 
-function metaArbitrary(m: FieldMeta, schema: z.ZodType): fc.Arbitrary<unknown> {
+function metaArbitrary(m: FieldMeta, schema: z.ZodMiniType): fc.Arbitrary<unknown> {
   switch (m.kind) {
     case 'text':
       return textArbitrary(m);
@@ -44,27 +44,27 @@ function metaArbitrary(m: FieldMeta, schema: z.ZodType): fc.Arbitrary<unknown> {
     case 'id':
       return fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/u);
     case 'json':
-      if (schema instanceof z.ZodPipe) return schemaArbitrary(schema.out as z.ZodType);
+      if (schema instanceof z.ZodMiniPipe) return schemaArbitrary(schema.def.out as z.ZodMiniType);
       throw new Error('json field without an inner schema');
   }
 }
 
 /** A generator of typed (decoded) values for a request schema built from the field builders. */
-export function schemaArbitrary(schema: z.ZodType): fc.Arbitrary<unknown> {
+export function schemaArbitrary(schema: z.ZodMiniType): fc.Arbitrary<unknown> {
   const m = fieldMeta.get(schema);
   if (m) return metaArbitrary(m, schema);
-  if (schema instanceof z.ZodDefault) return schemaArbitrary(schema.unwrap() as z.ZodType);
-  if (schema instanceof z.ZodOptional) return schemaArbitrary(schema.unwrap() as z.ZodType);
-  if (schema instanceof z.ZodLiteral) return fc.constantFrom(...schema.values);
-  if (schema instanceof z.ZodDiscriminatedUnion)
-    return fc.oneof(...(schema.options as z.ZodType[]).map((o) => schemaArbitrary(o)));
-  if (schema instanceof z.ZodObject) {
-    const shape = schema.shape as Record<string, z.ZodType>;
+  if (schema instanceof z.ZodMiniDefault) return schemaArbitrary(schema.def.innerType as z.ZodMiniType);
+  if (schema instanceof z.ZodMiniOptional) return schemaArbitrary(schema.def.innerType as z.ZodMiniType);
+  if (schema instanceof z.ZodMiniLiteral) return fc.constantFrom(...schema.def.values);
+  if (schema instanceof z.ZodMiniDiscriminatedUnion)
+    return fc.oneof(...(schema.def.options as z.ZodMiniType[]).map((o) => schemaArbitrary(o)));
+  if (schema instanceof z.ZodMiniObject) {
+    const shape = schema.shape as Record<string, z.ZodMiniType>;
     const model: Record<string, fc.Arbitrary<unknown>> = {};
     const requiredKeys: string[] = [];
     for (const [key, field] of Object.entries(shape)) {
       model[key] = schemaArbitrary(field);
-      if (!(field instanceof z.ZodOptional)) requiredKeys.push(key);
+      if (!(field instanceof z.ZodMiniOptional)) requiredKeys.push(key);
     }
     return fc.record(model, { requiredKeys });
   }

@@ -20,7 +20,7 @@ import { CATALOGUE, seedBank } from '@ebank/mock-server/src/bank/seed';
 import { Journal } from '@ebank/mock-server/src/http/dev-journal';
 import { NamedSnapshots, type NamedSnapshot } from '@ebank/mock-server/src/http/dev-snapshots';
 import { JournalEntrySchema, type JournalEntry } from '@ebank/contract';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   asParsed,
   BankSnapshotSchema,

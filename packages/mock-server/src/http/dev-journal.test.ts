@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   encode,
   fieldMeta,
@@ -24,10 +24,10 @@ const TOKEN = 'header.claims.signature';
 
 /** The fields of an operation's request schema (every variant of a union) that are of the digits kind. */
 function digitFields(schema: z.core.$ZodType): string[] {
-  if (schema instanceof z.ZodDiscriminatedUnion) return schema.options.flatMap((o) => digitFields(o));
-  if (!(schema instanceof z.ZodObject)) return [];
-  return Object.entries(schema.shape as Record<string, z.ZodType>).flatMap(([name, field]) => {
-    const inner = field instanceof z.ZodOptional || field instanceof z.ZodDefault ? field.unwrap() : field;
+  if (schema instanceof z.ZodMiniDiscriminatedUnion) return schema.def.options.flatMap((o) => digitFields(o));
+  if (!(schema instanceof z.ZodMiniObject)) return [];
+  return Object.entries(schema.shape as Record<string, z.ZodMiniType>).flatMap(([name, field]) => {
+    const inner = field instanceof z.ZodMiniOptional || field instanceof z.ZodMiniDefault ? field.def.innerType : field;
     return fieldMeta.get(inner)?.kind === 'digits' ? [name] : [];
   });
 }

@@ -31,7 +31,7 @@ import {
   type JournalValue,
   type OperationName,
 } from '@ebank/contract';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { refuse } from '../bank/errors';
 import type { ApiCall, ApiResult } from './api-core';
 import { staffEndpoint, type StaffEndpoint } from './staff-endpoint';
@@ -65,12 +65,12 @@ export interface AnsweredCall {
 const SECRET_NAME = /pass|pwd|pin|code|token|secret/iu;
 
 const unwrap = (schema: z.core.$ZodType): z.core.$ZodType =>
-  schema instanceof z.ZodOptional || schema instanceof z.ZodDefault ? unwrap(schema.unwrap()) : schema;
+  schema instanceof z.ZodMiniOptional || schema instanceof z.ZodMiniDefault ? unwrap(schema.def.innerType) : schema;
 
 /** Each request field of a schema (every variant of a union) with its field builder's description. */
 function fieldsOf(schema: z.core.$ZodType): [string, FieldMeta | undefined][] {
-  if (schema instanceof z.ZodDiscriminatedUnion) return schema.options.flatMap((option) => fieldsOf(option));
-  if (!(schema instanceof z.ZodObject)) return [];
+  if (schema instanceof z.ZodMiniDiscriminatedUnion) return schema.def.options.flatMap((option) => fieldsOf(option));
+  if (!(schema instanceof z.ZodMiniObject)) return [];
   const shape = schema.shape as Record<string, z.core.$ZodType>;
   return Object.entries(shape).map(([name, field]) => [name, fieldMeta.get(unwrap(field))]);
 }

@@ -20,7 +20,7 @@ import {
   type OperationName,
   type ReceivedForm,
 } from '@ebank/contract';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { namedOperation } from './dev-journal';
 import { createRecorder } from './recorder';
 
@@ -52,7 +52,7 @@ const KEEP = 500;
 /** Reply headers passed back to the portal with the body (the status and body are the host's). */
 const PASSED_HEADERS = ['content-type', 'cache-control', 'retry-after'] as const;
 
-const zodIssues = (error: z.ZodError): MismatchIssue[] =>
+const zodIssues = (error: z.core.$ZodError): MismatchIssue[] =>
   error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
 
 /** Reads the body the way the mock's own parsers would: a form in either encoding, with its files. */

@@ -4,7 +4,7 @@
  * before it answers (a path parameter the route does not take is a 404, a query or body it does not take a
  * 400, each with what is wrong), and its answer is typed by the route's success replies.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { refuse } from '../bank/errors';
 import type { DevHost, DevRequest } from './dev-endpoints';
 import type { JsonResult } from './reply';
@@ -13,14 +13,14 @@ import type { JsonResult } from './reply';
 export interface StaffRoute {
   readonly method: 'GET' | 'POST' | 'DELETE';
   readonly path: string;
-  readonly pathParams?: z.ZodType;
-  readonly query?: z.ZodType;
+  readonly pathParams?: z.ZodMiniType;
+  readonly query?: z.ZodMiniType;
   /** A schema, or ts-rest's marker of a route without a body. */
   readonly body?: unknown;
   readonly responses: object;
 }
 
-type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Parsed<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
 
 /** What a route's answer is given: the request as the route's schemas read it. */
 export interface StaffInput<R extends StaffRoute> {
@@ -31,7 +31,7 @@ export interface StaffInput<R extends StaffRoute> {
 
 /** The route's success status: 200, or 201 for a route that makes something. */
 type SuccessOf<R extends StaffRoute> = 200 extends keyof R['responses'] ? 200 : 201;
-type ReplySchema<R extends StaffRoute> = Extract<R['responses'][SuccessOf<R> & keyof R['responses']], z.ZodType>;
+type ReplySchema<R extends StaffRoute> = Extract<R['responses'][SuccessOf<R> & keyof R['responses']], z.ZodMiniType>;
 
 /** The route's success reply: its success status with the body its schema describes. */
 export interface StaffResult<R extends StaffRoute> {
@@ -53,23 +53,23 @@ export interface StaffEndpointOptions {
   /** Headers of every reply (such as `Cache-Control: no-store`). */
   readonly headers?: Readonly<Record<string, string>>;
   /** What a refused body is told (the body as sent, and its issues), when not every issue's message joined. */
-  readonly bodyRefusal?: (body: unknown, error: z.ZodError) => string;
+  readonly bodyRefusal?: (body: unknown, error: z.core.$ZodError) => string;
 }
 
-const issues = (error: z.ZodError) => error.issues.map((issue) => issue.message).join('; ');
+const issues = (error: z.core.$ZodError) => error.issues.map((issue) => issue.message).join('; ');
 
-function read<S extends z.ZodType>(
+function read<S extends z.ZodMiniType>(
   schema: S,
   value: unknown,
   code: 'invalid' | 'not_found',
-  message: (value: unknown, error: z.ZodError) => string = (_value, error) => issues(error),
+  message: (value: unknown, error: z.core.$ZodError) => string = (_value, error) => issues(error),
 ): z.output<S> {
   const parsed = schema.safeParse(value);
   if (!parsed.success) refuse(code, message(value, parsed.error));
   return parsed.data;
 }
 
-const schemaOr = (value: unknown): z.ZodType | undefined => (value instanceof z.ZodType ? value : undefined);
+const schemaOr = (value: unknown): z.ZodMiniType | undefined => (value instanceof z.ZodMiniType ? value : undefined);
 
 /**
  * The endpoint of a staff route: `staffEndpoint(route, options)(answer)`, answering with `answer` once the

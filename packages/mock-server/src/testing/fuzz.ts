@@ -7,7 +7,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import fc from 'fast-check';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   encode,
   fieldMeta,
@@ -161,31 +161,32 @@ export interface OperationShape {
   readonly files: readonly string[];
 }
 
-function unwrap(schema: z.ZodType): z.ZodType {
-  if (schema instanceof z.ZodOptional || schema instanceof z.ZodDefault) return unwrap(schema.unwrap() as z.ZodType);
+function unwrap(schema: z.ZodMiniType): z.ZodMiniType {
+  if (schema instanceof z.ZodMiniOptional || schema instanceof z.ZodMiniDefault)
+    return unwrap(schema.def.innerType as z.ZodMiniType);
   return schema;
 }
 
-function kindOf(schema: z.ZodType): Kind {
+function kindOf(schema: z.ZodMiniType): Kind {
   const inner = unwrap(schema);
-  if (inner instanceof z.ZodLiteral) return { kind: 'literal', values: [...inner.values].map(String) };
+  if (inner instanceof z.ZodMiniLiteral) return { kind: 'literal', values: inner.def.values.map(String) };
   const meta = fieldMeta.get(inner);
   if (!meta) throw new Error(`no field meta for a ${inner.constructor.name}`);
   return meta;
 }
 
-function fieldsOf(schema: z.ZodType): Map<string, FieldInfo> {
-  if (schema instanceof z.ZodObject) {
-    const shape = schema.shape as Record<string, z.ZodType>;
+function fieldsOf(schema: z.ZodMiniType): Map<string, FieldInfo> {
+  if (schema instanceof z.ZodMiniObject) {
+    const shape = schema.shape as Record<string, z.ZodMiniType>;
     return new Map(
       Object.entries(shape).map(([key, s]) => [
         key,
-        { kind: kindOf(s), required: !(s instanceof z.ZodOptional || s instanceof z.ZodDefault) },
+        { kind: kindOf(s), required: !(s instanceof z.ZodMiniOptional || s instanceof z.ZodMiniDefault) },
       ]),
     );
   }
-  if (schema instanceof z.ZodDiscriminatedUnion) {
-    const options = (schema.options as z.ZodType[]).map(fieldsOf);
+  if (schema instanceof z.ZodMiniDiscriminatedUnion) {
+    const options = (schema.def.options as z.ZodMiniType[]).map(fieldsOf);
     const merged = new Map<string, FieldInfo>();
     for (const option of options)
       for (const [key, info] of option) {

@@ -12,7 +12,7 @@
  * are "changed" to what they are, the profile is sent back as it was read.
  */
 import fc from 'fast-check';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   API_PATH,
   createApiClient,
@@ -238,7 +238,7 @@ interface Exchange {
 
 type Verdict = Omit<CheckRow, 'operation' | 'wire'>;
 
-const zodIssues = (error: z.ZodError) =>
+const zodIssues = (error: z.core.$ZodError) =>
   error.issues.map((i) => `${i.path.map(String).join('.') || '(body)'}: ${i.message}`);
 
 const describeError = (error: unknown) =>
@@ -353,8 +353,8 @@ interface Session {
 type Prepare = { readonly [K in OperationName]?: (sample: Input<K>, session: Session) => Input<K> };
 
 /** Keeps only the values a field accepts (a host may hold values the contract would not take back). */
-function accepted(schema: z.ZodType, value: unknown): value is string {
-  return typeof value === 'string' && schema.safeDecode(value).success;
+function accepted(schema: z.ZodMiniType, value: unknown): value is string {
+  return typeof value === 'string' && z.safeDecode(schema, value).success;
 }
 
 function prepareFor(seed: number): Prepare {
@@ -380,7 +380,7 @@ function prepareFor(seed: number): Prepare {
       if (!profile) return sample;
       const shape = operations.updateProfile.request.shape;
       const input: Record<string, string> = {};
-      for (const [key, schema] of Object.entries(shape) as [keyof typeof shape, z.ZodType][]) {
+      for (const [key, schema] of Object.entries(shape) as [keyof typeof shape, z.ZodMiniType][]) {
         const value = profile[key];
         if (accepted(schema, value)) input[key] = value;
       }

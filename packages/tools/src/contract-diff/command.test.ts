@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { money, operationNames, str, text, type OperationDef, type RequestSchema } from '@ebank/contract';
 import { childrenNamed, readXml } from '../conformance/read-report';
 import { marker, operation, operationOf } from '../../../contract/src/route';
@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-const op = (name: string, request: RequestSchema, reply: z.ZodType): OperationDef =>
+const op = (name: string, request: RequestSchema, reply: z.ZodMiniType): OperationDef =>
   operationOf(operation({ selector: marker(name), auth: 'user', kind: 'mutation', summary: name }, { request, reply }));
 
 const COMMIT = 'c0ffee0000000000000000000000000000000000';
@@ -34,7 +34,7 @@ const base: ContractOperations = {
   old: op('oldthing', z.strictObject({}), z.object({ status: str })),
 };
 const head: ContractOperations = {
-  send: op('sendmoney', z.strictObject({ amount: money(), note: text().optional() }), z.object({ status: str })),
+  send: op('sendmoney', z.strictObject({ amount: money(), note: z.optional(text()) }), z.object({ status: str })),
   fresh: op('freshthing', z.strictObject({}), z.object({ status: str })),
 };
 

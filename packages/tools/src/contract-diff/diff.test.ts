@@ -4,7 +4,7 @@
  * discriminated unions and the lenient reply forms; and what is no change (a description, an example).
  */
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { flag, imageFile, json, maybe, money, num, operations, str, text, type OperationDef } from '@ebank/contract';
 import { wireJsonSchema } from '../openapi';
 import { crud, marker, operation, operationOf } from '../../../contract/src/route';
@@ -62,11 +62,11 @@ describe('operations', () => {
 
 describe('request fields', () => {
   const amount = { amount: money() };
-  const base = op({ request: z.strictObject({ ...amount, note: text().optional() }), reply });
+  const base = op({ request: z.strictObject({ ...amount, note: z.optional(text()) }), reply });
 
   it('a required field added breaks both, an optional one is compatible', () => {
     const head = op({
-      request: z.strictObject({ ...amount, note: text().optional(), iban: text(), memo: text().optional() }),
+      request: z.strictObject({ ...amount, note: z.optional(text()), iban: text(), memo: z.optional(text()) }),
       reply,
     });
     expect(diffThing(base, head)).toEqual([
@@ -86,7 +86,7 @@ describe('request fields', () => {
   });
 
   it('optional to required breaks the portal, required to optional the host', () => {
-    const head = op({ request: z.strictObject({ amount: money().optional(), note: text() }), reply });
+    const head = op({ request: z.strictObject({ amount: z.optional(money()), note: text() }), reply });
     expect(diffThing(base, head)).toEqual([
       { path: 'request.amount', change: 'required → optional', class: 'host' },
       { path: 'request.note', change: 'optional → required', class: 'portal' },
@@ -116,16 +116,19 @@ describe('request fields', () => {
         op({ request: z.strictObject({ t: text({ max: 20 }) }), reply }),
       ),
     ).toEqual([{ path: 'request.t', change: 'maxLength 10 → 20', class: 'host' }]);
-    expect(requestDiff(z.strictObject({ t: z.string().max(20) }), z.strictObject({ t: z.string().max(10) }))).toEqual([
-      { path: 'request.t', change: 'maxLength 20 → 10', class: 'portal' },
-    ]);
-    expect(requestDiff(z.strictObject({ t: z.string() }), z.strictObject({ t: z.string().regex(/^\d+$/u) }))).toEqual([
-      { path: 'request.t', change: 'pattern added: "^\\\\d+$"', class: 'portal' },
-    ]);
+    expect(
+      requestDiff(
+        z.strictObject({ t: z.string().check(z.maxLength(20)) }),
+        z.strictObject({ t: z.string().check(z.maxLength(10)) }),
+      ),
+    ).toEqual([{ path: 'request.t', change: 'maxLength 20 → 10', class: 'portal' }]);
+    expect(
+      requestDiff(z.strictObject({ t: z.string() }), z.strictObject({ t: z.string().check(z.regex(/^\d+$/u)) })),
+    ).toEqual([{ path: 'request.t', change: 'pattern added: "^\\\\d+$"', class: 'portal' }]);
   });
 
   it('a JSON field is compared inside: its document is a nested object', () => {
-    const inner = (extra: z.ZodRawShape) => json(z.strictObject({ amount: money(), ...extra }));
+    const inner = (extra: z.core.$ZodLooseShape) => json(z.strictObject({ amount: money(), ...extra }));
     const base = op({ request: z.strictObject({ extra: inner({}) }), reply });
     const head = op({ request: z.strictObject({ extra: inner({ fee: money() }) }), reply });
     expect(diffThing(base, head)).toEqual([
@@ -156,16 +159,10 @@ describe('request fields', () => {
     expect(
       requestDiff(
         z.strictObject({
-          t: z
-            .string()
-            .describe('Old words')
-            .meta({ examples: ['a'] }),
+          t: z.string().check(z.describe('Old words'), z.meta({ examples: ['a'] })),
         }),
         z.strictObject({
-          t: z
-            .string()
-            .describe('New words')
-            .meta({ examples: ['b'] }),
+          t: z.string().check(z.describe('New words'), z.meta({ examples: ['b'] })),
         }),
       ),
     ).toEqual([]);
@@ -213,14 +210,14 @@ describe('reply fields', () => {
   const base = z.object({ data: z.array(row), total: num });
 
   it('a required field added breaks the host, an optional one is compatible', () => {
-    expect(replyDiff(base, base.extend({ currency: str, hint: maybe(str) }))).toEqual([
+    expect(replyDiff(base, z.extend(base, { currency: str, hint: maybe(str) }))).toEqual([
       { path: 'reply.currency', change: 'required field added', class: 'host' },
       { path: 'reply.hint', change: 'optional field added', class: 'compatible' },
     ]);
   });
 
   it('a field removed breaks the portal when it was required, not when it was optional', () => {
-    const head = z.object({ data: z.array(row.omit({ id: true, note: true })), total: num });
+    const head = z.object({ data: z.array(z.omit(row, { id: true, note: true })), total: num });
     expect(replyDiff(base, head)).toEqual([
       { path: 'reply.data[].id', change: 'field removed (was required)', class: 'portal' },
       { path: 'reply.data[].note', change: 'field removed (was optional)', class: 'compatible' },
@@ -228,7 +225,7 @@ describe('reply fields', () => {
   });
 
   it('required to optional breaks the portal, optional to required the host', () => {
-    const head = z.object({ data: z.array(row.extend({ id: str.optional(), note: str })), total: num });
+    const head = z.object({ data: z.array(z.extend(row, { id: z.optional(str), note: str })), total: num });
     expect(replyDiff(base, head)).toEqual([
       { path: 'reply.data[].id', change: 'required → optional', class: 'portal' },
       { path: 'reply.data[].note', change: 'optional → required', class: 'host' },
@@ -237,18 +234,18 @@ describe('reply fields', () => {
   });
 
   it('an enum value added breaks the portal, one removed the host', () => {
-    const added = row.extend({ status: z.enum(['Pending', 'Done', 'Failed']) });
-    expect(replyDiff(base, base.extend({ data: z.array(added) }))).toEqual([
+    const added = z.extend(row, { status: z.enum(['Pending', 'Done', 'Failed']) });
+    expect(replyDiff(base, z.extend(base, { data: z.array(added) }))).toEqual([
       { path: 'reply.data[].status', change: 'enum value added: "Failed"', class: 'portal' },
     ]);
-    const removed = row.extend({ status: z.enum(['Done']) });
-    expect(replyDiff(base, base.extend({ data: z.array(removed) }))).toEqual([
+    const removed = z.extend(row, { status: z.enum(['Done']) });
+    expect(replyDiff(base, z.extend(base, { data: z.array(removed) }))).toEqual([
       { path: 'reply.data[].status', change: 'enum value removed: "Pending"', class: 'host' },
     ]);
   });
 
   it('a type changed breaks both; a lenient form dropped or added is narrower or wider', () => {
-    expect(replyDiff(base, base.extend({ total: z.boolean() }))).toEqual([
+    expect(replyDiff(base, z.extend(base, { total: z.boolean() }))).toEqual([
       { path: 'reply.total', change: 'type changed: number | string → boolean', class: 'both' },
     ]);
     // `str` (text or a number) becomes plain text: a host still sending a number no longer satisfies it.
@@ -256,7 +253,7 @@ describe('reply fields', () => {
       { path: 'reply.id', change: 'no longer accepts a number', class: 'host' },
     ]);
     // And null allowed: a portal built on the old contract does not expect it.
-    expect(replyDiff(z.object({ id: str }), z.object({ id: str.nullable() }))).toEqual([
+    expect(replyDiff(z.object({ id: str }), z.object({ id: z.nullable(str) }))).toEqual([
       { path: 'reply.id', change: 'now also accepts null', class: 'portal' },
     ]);
   });
@@ -273,7 +270,7 @@ describe('field descriptions of a contract loaded from another commit', () => {
   it('are shared with the working tree, so the same field gives the same JSON Schema', () => {
     // A field as another copy of fields.ts builds it: its own registry, which openapi.ts does not read.
     const registry = z.registry<{ kind: 'text'; min: number; max: number; multiline: boolean }>();
-    const field = z.string().max(30);
+    const field = z.string().check(z.maxLength(30));
     registry.add(field, { kind: 'text', min: 1, max: 30, multiline: false });
     const loaded: ContractOperations = { thing: op({ request: z.strictObject({ t: field }), reply }) };
     const live: ContractOperations = { thing: op({ request: z.strictObject({ t: text({ max: 30 }) }), reply }) };

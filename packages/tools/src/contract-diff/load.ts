@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { fieldMeta, type FieldMeta, type OperationDef } from '@ebank/contract';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { ContractOperations } from './diff';
 
 const run = promisify(execFile);
@@ -91,8 +91,9 @@ function isOperation(value: unknown): value is OperationDef {
     (typeof selector.marker === 'string' || typeof selector.crud === 'string') &&
     (auth === 'user' || auth === 'kyc' || auth === 'none') &&
     (kind === 'query' || kind === 'mutation') &&
-    request instanceof z.ZodType &&
-    reply instanceof z.ZodType &&
+    // Any zod schema: a contract of an older commit may build its schemas with zod's classic API.
+    request instanceof z.core.$ZodType &&
+    reply instanceof z.core.$ZodType &&
     isRecord(files)
   );
 }

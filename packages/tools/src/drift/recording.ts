@@ -8,7 +8,7 @@
 import type { Dirent } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The manifest's file name, at the top of the folder. */
 export const MANIFEST_FILE = 'recording.json';
@@ -24,18 +24,18 @@ const JsonSchema = z.json();
 
 export const ExchangeSchema = z.object({
   format: z.literal(1),
-  seq: z.number().int().positive(),
+  seq: z.int().check(z.positive()),
   at: z.string(),
-  operation: z.string().nullable(),
-  wire: z.string().nullable(),
+  operation: z.nullable(z.string()),
+  wire: z.nullable(z.string()),
   /** The pseudonym of the persona's e-mail address (an address in recordings made before pseudonyms). */
-  persona: z.string().nullable(),
+  persona: z.nullable(z.string()),
   request: z.object({
-    contentType: z.string().nullable(),
+    contentType: z.nullable(z.string()),
     query: z.record(z.string(), JsonSchema),
     fields: z.record(z.string(), JsonSchema),
   }),
-  reply: z.object({ status: z.number().int(), body: JsonSchema, json: z.boolean() }),
+  reply: z.object({ status: z.int(), body: JsonSchema, json: z.boolean() }),
   pseudonymised: z.array(z.string()),
 });
 export type Exchange = z.infer<typeof ExchangeSchema>;
@@ -44,8 +44,8 @@ export type Exchange = z.infer<typeof ExchangeSchema>;
 // dropped: the replay signs in with the addresses --email gives, never with the recorded ones.
 const ManifestSchema = z.object({
   format: z.literal(1),
-  pseudonymPattern: z.string().optional(),
-  personas: z.array(z.object({ pseudonym: z.string() })).default([]),
+  pseudonymPattern: z.optional(z.string()),
+  personas: z._default(z.array(z.object({ pseudonym: z.string() })), []),
 });
 
 /** Not a recording at all: a folder that does not exist, or holds no manifest or no exchange. */

@@ -21,7 +21,7 @@ import {
   type OperationName,
 } from '@ebank/contract';
 import { sampleImages } from '@ebank/contract/testing/images';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { valuesAt, valuesFromOf } from '../openapi';
 import { compareReplies, type Difference } from './compare';
 import { MASK, type Exchange, type Json, type Recording } from './recording';
@@ -81,18 +81,18 @@ export interface ExchangeResult {
 }
 
 const unwrap = (schema: z.core.$ZodType): z.core.$ZodType =>
-  schema instanceof z.ZodOptional || schema instanceof z.ZodDefault ? unwrap(schema.unwrap()) : schema;
+  schema instanceof z.ZodMiniOptional || schema instanceof z.ZodMiniDefault ? unwrap(schema.def.innerType) : schema;
 
 /** The field builder's description of a request field of an operation. */
 function metaOf(schema: z.core.$ZodType, field: string): FieldMeta | undefined {
-  if (schema instanceof z.ZodDiscriminatedUnion) {
-    for (const option of schema.options) {
+  if (schema instanceof z.ZodMiniDiscriminatedUnion) {
+    for (const option of schema.def.options) {
       const found = metaOf(option, field);
       if (found !== undefined) return found;
     }
     return undefined;
   }
-  if (!(schema instanceof z.ZodObject)) return undefined;
+  if (!(schema instanceof z.ZodMiniObject)) return undefined;
   const shape = schema.shape as Record<string, z.core.$ZodType>;
   const one = shape[field];
   return one === undefined ? undefined : fieldMeta.get(unwrap(one));

@@ -1,7 +1,7 @@
 import { decode, operationNames, operations, selectorLabel, type OperationName } from '@ebank/contract';
 import { ApiError } from '@ebank/contract/errors';
 import { notImages } from '@ebank/contract/testing';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { FIELD_LABELS, FILE_LABELS } from '@/forms/field-labels';
 import { IMAGE_REFUSED } from '@/forms/image-rules';
@@ -9,10 +9,14 @@ import { DEFAULT_ERROR_MESSAGE, DETAILS_REFUSED, errorMessage, imageRefusal } fr
 
 /** The text fields an operation's request takes (each member of a union). */
 function requestFields(name: OperationName): string[] {
-  const request: z.ZodType = operations[name].request;
+  const request: z.ZodMiniType = operations[name].request;
   const objects =
-    request instanceof z.ZodDiscriminatedUnion ? request.options : request instanceof z.ZodObject ? [request] : [];
-  return [...new Set(objects.flatMap((o) => (o instanceof z.ZodObject ? Object.keys(o.shape) : [])))];
+    request instanceof z.ZodMiniDiscriminatedUnion
+      ? request.def.options
+      : request instanceof z.ZodMiniObject
+        ? [request]
+        : [];
+  return [...new Set(objects.flatMap((o) => (o instanceof z.ZodMiniObject ? Object.keys(o.shape) : [])))];
 }
 
 const fileFields = (name: OperationName) => Object.keys(operations[name].files);

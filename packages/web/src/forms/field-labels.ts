@@ -5,7 +5,7 @@
  * first chunk reads it.
  */
 import type { OperationName, Operations } from '@ebank/contract';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /** The keys of each member of a union (a union's own `keyof` gives only the shared ones). */
 type KeysOf<T> = T extends unknown ? Extract<keyof T, string> : never;

@@ -4,12 +4,13 @@
  * They build schemas and do nothing else, which the annotations tell the bundler: a schema built at a route
  * file's top level then stays out of the app's first chunk unless something there uses it.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import './zod-config';
 
 /** A text that must not be blank, with the screen's own message. */
-export const required = /* #__NO_SIDE_EFFECTS__ */ (message: string) => z.string().trim().min(1, message);
+export const required = /* #__NO_SIDE_EFFECTS__ */ (message: string) =>
+  z.string().check(z.trim(), z.minLength(1, message));
 
 /** Exactly `length` digits (a passcode, a PIN, a code), with the screen's own message otherwise. */
 export const exactDigits = /* #__NO_SIDE_EFFECTS__ */ (length: number, message: string) =>
-  z.string().regex(new RegExp(`^\\d{${String(length)}}$`, 'u'), message);
+  z.string().check(z.regex(new RegExp(`^\\d{${String(length)}}$`, 'u'), message));

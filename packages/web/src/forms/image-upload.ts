@@ -4,7 +4,7 @@
  * the forms that upload load this module.
  */
 import { formatBytes, IMAGE_TYPES, inspectImage, MAX_IMAGE_BYTES } from '@ebank/contract';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import './zod-config';
 import { KINDS } from './image-rules';
 
@@ -34,11 +34,12 @@ export async function imageContentProblem(file: Blob): Promise<string | undefine
  * browser's type and its size, then by its content, checked as the bank checks it.
  */
 export const imageFile = /* #__NO_SIDE_EFFECTS__ */ (missing: string) =>
-  z
-    .custom<File | undefined>((value) => value === undefined || value instanceof Blob)
-    .transform(async (file, ctx) => {
+  z.pipe(
+    z.custom<File | undefined>((value) => value === undefined || value instanceof Blob),
+    z.transform(async (file: File | undefined, ctx) => {
       const problem = file === undefined ? missing : await imageContentProblem(file);
       if (problem === undefined && file !== undefined) return file;
       ctx.issues.push({ code: 'custom', message: problem ?? missing, input: file });
       return z.NEVER;
-    });
+    }),
+  );

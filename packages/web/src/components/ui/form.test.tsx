@@ -4,17 +4,17 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Button } from './button';
 import { Form, useFormSubmit } from './form';
 import { CheckboxField, SecretDigitsField, TextField } from './form-fields';
 import { OtpField } from './otp-field';
 
 const schema = z.object({
-  name: z.string().trim().min(1, 'Name is required'),
-  pin: z.string().regex(/^\d{4}$/u, 'The PIN has 4 digits'),
-  code: z.string().regex(/^\d{4}$/u, 'Enter the 4-digit code'),
-  agree: z.boolean().refine((value) => value, 'Please agree'),
+  name: z.string().check(z.trim(), z.minLength(1, 'Name is required')),
+  pin: z.string().check(z.regex(/^\d{4}$/u, 'The PIN has 4 digits')),
+  code: z.string().check(z.regex(/^\d{4}$/u, 'Enter the 4-digit code')),
+  agree: z.boolean().check(z.refine((value) => value, 'Please agree')),
 });
 
 type Output = z.output<typeof schema>;
@@ -40,7 +40,7 @@ function Example({ onValid }: { onValid: (values: Output) => unknown }) {
   );
 }
 
-const oneFieldSchema = z.object({ name: z.string().trim().min(1, 'Name is required') });
+const oneFieldSchema = z.object({ name: z.string().check(z.trim(), z.minLength(1, 'Name is required')) });
 
 /** A form of one field whose handler sends one request and waits for the answer, as every form's does. */
 function OneField({ onValid }: { onValid: (values: { name: string }) => Promise<unknown> }) {

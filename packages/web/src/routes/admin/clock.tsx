@@ -4,7 +4,7 @@ import { withoutFieldNames } from './-components/admin-resolver';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { clockQuery, staff, staffKeys, staffReply } from '@/api/staff';
 import { Button } from '@/components/ui/button';
 import { Form, useFormSubmit } from '@/components/ui/form';
@@ -27,12 +27,10 @@ export const Route = createFileRoute('/admin/clock')({
 });
 
 const minutesForm = z.object({
-  advanceMinutes: z
-    .string()
-    .trim()
-    .regex(/^\d+$/u, 'Enter a whole number of minutes')
-    .transform(Number)
-    .pipe(AdvanceMinutesSchema),
+  advanceMinutes: z.pipe(
+    z.pipe(z.string().check(z.trim(), z.regex(/^\d+$/u, 'Enter a whole number of minutes')), z.transform(Number)),
+    AdvanceMinutesSchema,
+  ),
 });
 const resolver = withoutFieldNames(zodResolver(minutesForm));
 

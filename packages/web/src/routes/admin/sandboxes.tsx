@@ -4,7 +4,7 @@ import { withoutFieldNames } from './-components/admin-resolver';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { adminSandbox, useAdminBank } from '@/api/admin-sandbox';
 import { API_BASE } from '@/api/client';
 import { sandboxesQuery, serverStaff, staffKeys, staffReply } from '@/api/staff';
@@ -42,12 +42,17 @@ export const Route = createFileRoute('/admin/sandboxes')({
 const SEED = '(seed)';
 
 const createForm = z.object({
-  name: z
-    .string()
-    .trim()
-    .transform((name) => (name === '' ? undefined : name))
-    .pipe(SandboxNameSchema.optional()),
-  from: z.string().transform((from) => (from === SEED ? undefined : from)),
+  name: z.pipe(
+    z.pipe(
+      z.string().check(z.trim()),
+      z.transform((name: string) => (name === '' ? undefined : name)),
+    ),
+    z.optional(SandboxNameSchema),
+  ),
+  from: z.pipe(
+    z.string(),
+    z.transform((from: string) => (from === SEED ? undefined : from)),
+  ),
 });
 const resolver = withoutFieldNames(zodResolver(createForm));
 

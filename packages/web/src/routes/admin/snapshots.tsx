@@ -4,7 +4,7 @@ import { withoutFieldNames } from './-components/admin-resolver';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { snapshotsQuery, staff, staffKeys, staffReply } from '@/api/staff';
 import { ConfirmButton } from '@/components/confirm-button';
 import { Button } from '@/components/ui/button';
@@ -26,7 +26,9 @@ export const Route = createFileRoute('/admin/snapshots')({
   errorComponent: AdminError,
 });
 
-const saveForm = z.object({ name: z.string().trim().min(1, 'Enter a name').pipe(SnapshotNameSchema) });
+const saveForm = z.object({
+  name: z.pipe(z.string().check(z.trim(), z.minLength(1, 'Enter a name')), SnapshotNameSchema),
+});
 const resolver = withoutFieldNames(zodResolver(saveForm));
 
 type ListAction = { readonly restore: string } | { readonly delete: string };

@@ -5,7 +5,7 @@ import AtSign from 'lucide-react/icons/at-sign';
 import KeyRound from 'lucide-react/icons/key-round';
 import LockKeyhole from 'lucide-react/icons/lock-keyhole';
 import type { ReactNode, SubmitEvent } from 'react';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -46,8 +46,8 @@ const EMAIL_UNCHANGED = 'This is already your e-mail address';
 /** The same address, whatever the letter case (the bank keeps addresses in lower case). */
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 const emailSchema = z
-  .object({ email: z.string().trim().pipe(emailRule), confirm: z.string() })
-  .refine(({ email, confirm }) => sameAddress(email, confirm), { path: ['confirm'], message: EMAIL_MISMATCH });
+  .object({ email: z.pipe(z.string().check(z.trim()), emailRule), confirm: z.string() })
+  .check(z.refine(({ email, confirm }) => sameAddress(email, confirm), { path: ['confirm'], message: EMAIL_MISMATCH }));
 
 /** The three fields of a passcode or PIN change: current, new and its confirmation, each `length` digits. */
 function secretChangeSchema(
@@ -57,9 +57,9 @@ function secretChangeSchema(
 ) {
   const wire = dashboardOperations[operation].request.shape;
   return z.object({
-    c_pwd: exactDigits(length, messages.current).pipe(wire.c_pwd),
-    n_pwd: exactDigits(length, messages.next).pipe(wire.n_pwd),
-    con_pwd: exactDigits(length, messages.next).pipe(wire.con_pwd),
+    c_pwd: z.pipe(exactDigits(length, messages.current), wire.c_pwd),
+    n_pwd: z.pipe(exactDigits(length, messages.next), wire.n_pwd),
+    con_pwd: z.pipe(exactDigits(length, messages.next), wire.con_pwd),
   });
 }
 

@@ -4,7 +4,7 @@
  * into the contract's field, so a form can never produce a request the contract would refuse.
  */
 import { authOperations } from '@ebank/contract';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PASSCODE_LENGTH } from './passcode';
 
 /** The sign-up request's fields (route files import it from here, so their first chunk stays lean). */
@@ -21,23 +21,31 @@ export const messages = {
 
 /** A new 6-digit passcode: "Password must be > 6 characters" while it is short. */
 export const newPasscodeField = () =>
-  z
-    .string()
-    .min(1, 'Passcode is required')
-    .min(PASSCODE_LENGTH, messages.passcodeShort)
-    .regex(/^\d+$/u, messages.passcodeShort)
-    .pipe(signupShape.password);
+  z.pipe(
+    z
+      .string()
+      .check(
+        z.minLength(1, 'Passcode is required'),
+        z.minLength(PASSCODE_LENGTH, messages.passcodeShort),
+        z.regex(/^\d+$/u, messages.passcodeShort),
+      ),
+    signupShape.password,
+  );
 
 /** Its confirmation: 6 digits and the same as the passcode (the equality is checked on the object). */
 export const confirmPasscodeField = () =>
-  z
-    .string()
-    .min(1, 'Confirm passcode is required')
-    .regex(new RegExp(`^\\d{${PASSCODE_LENGTH}}$`, 'u'), messages.confirm)
-    .pipe(signupShape.confirm);
+  z.pipe(
+    z
+      .string()
+      .check(
+        z.minLength(1, 'Confirm passcode is required'),
+        z.regex(new RegExp(`^\\d{${PASSCODE_LENGTH}}$`, 'u'), messages.confirm),
+      ),
+    signupShape.confirm,
+  );
 
 /** The 18+ and terms checkbox, when it must be ticked. */
-export const termsAccepted = () => z.boolean().refine((accepted) => accepted, messages.terms);
+export const termsAccepted = () => z.boolean().check(z.refine((accepted) => accepted, messages.terms));
 
 /**
  * Options for the "confirm equals passcode" check of a form object: reported on `confirm`, and checked

@@ -1,7 +1,7 @@
 import { authOperations } from '@ebank/contract';
 import { useMutation } from '@tanstack/react-query';
 import { Link, linkOptions } from '@tanstack/react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useFormState } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -17,18 +17,18 @@ import { confirmMatches, confirmPasscodeField, newPasscodeField, PASSCODE_LENGTH
 import { textLinkClass } from '@/components/ui/text-link';
 import { TermsLabel } from './terms-label';
 
-const resetShape = authOperations.forgotPasscode.request.options[1].shape;
+const resetShape = authOperations.forgotPasscode.request.def.options[1].shape;
 
 const resetSchema = z
   .object({
     email: emailField(),
-    reset_code: required('Reset code is required').pipe(resetShape.reset_code),
-    new_password: newPasscodeField().pipe(resetShape.new_password),
+    reset_code: z.pipe(required('Reset code is required'), resetShape.reset_code),
+    new_password: z.pipe(newPasscodeField(), resetShape.new_password),
     confirm: confirmPasscodeField(),
     // Shown, as the spec has it, but not required.
     terms: z.boolean(),
   })
-  .refine((values) => values.confirm === values.new_password, confirmMatches('new_password'));
+  .check(z.refine((values) => values.confirm === values.new_password, confirmMatches('new_password')));
 
 /**
  * Setting a new passcode with the reset code. From the e-mailed link (`reset/r/{email}/{token}`) the

@@ -2,7 +2,7 @@ import { authOperations } from '@ebank/contract';
 import { useMutation } from '@tanstack/react-query';
 import { Link, linkOptions } from '@tanstack/react-router';
 import MailCheck from 'lucide-react/icons/mail-check';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -25,7 +25,8 @@ const CODE_LENGTH = 6;
 
 const verifySchema = z.object({
   email: emailField(),
-  ver_code: exactDigits(CODE_LENGTH, 'Enter the 6-digit code from the e-mail').pipe(
+  ver_code: z.pipe(
+    exactDigits(CODE_LENGTH, 'Enter the 6-digit code from the e-mail'),
     authOperations.verifyEmail.request.shape.ver_code,
   ),
 });

@@ -3,7 +3,7 @@
  * its top level is evaluated, with zod, the contract and the country list, in the app's first chunk.
  */
 import { dashboardOperations } from '@ebank/contract';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { countryNames } from '@/forms/countries';
 import { required } from '@/forms/form-rules';
 import { imageFile } from '@/forms/image-upload';
@@ -13,12 +13,15 @@ const shape = dashboardOperations.submitVerification.request.shape;
 export const DEFAULT_DOCUMENT_TYPE = "Driver's License";
 
 export const kycSchema = z.object({
-  country: required('Choose your country').pipe(shape.country),
-  phone: required('Phone number is required')
-    .regex(/^\+?[0-9][0-9 ()-]{3,22}$/u, 'Enter a phone number such as +44 20 7946 0958')
-    .pipe(shape.phone),
-  home_address: required('Home address is required').pipe(shape.home_address),
-  type: required('Choose a document type').pipe(shape.type),
+  country: z.pipe(required('Choose your country'), shape.country),
+  phone: z.pipe(
+    required('Phone number is required').check(
+      z.regex(/^\+?[0-9][0-9 ()-]{3,22}$/u, 'Enter a phone number such as +44 20 7946 0958'),
+    ),
+    shape.phone,
+  ),
+  home_address: z.pipe(required('Home address is required'), shape.home_address),
+  type: z.pipe(required('Choose a document type'), shape.type),
   pic: imageFile('Choose a picture of yourself'),
   idcardFront: imageFile('Choose the front of your document'),
   idcardBack: imageFile('Choose the back of your document'),

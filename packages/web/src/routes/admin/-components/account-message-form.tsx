@@ -6,7 +6,7 @@ import { AccountMessageSchema, type AccountMessage } from '@ebank/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { withoutFieldNames } from './admin-resolver';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Button } from '@/components/ui/button';
 import { Form, useFormSubmit } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-fields';
@@ -14,8 +14,8 @@ import { TextField } from '@/components/ui/form-fields';
 const { head, body } = AccountMessageSchema.shape;
 
 const accountMessageForm = z.object({
-  head: z.string().trim().min(1, 'Enter a heading').pipe(head),
-  body: z.string().trim().min(1, 'Enter the message').pipe(body),
+  head: z.pipe(z.string().check(z.trim(), z.minLength(1, 'Enter a heading')), head),
+  body: z.pipe(z.string().check(z.trim(), z.minLength(1, 'Enter the message')), body),
 });
 const resolver = withoutFieldNames(zodResolver(accountMessageForm));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { underField, withoutFieldNames } from './admin-resolver';
 
@@ -17,8 +17,11 @@ describe('the admin forms’ words under a field', () => {
     const resolver = withoutFieldNames(
       zodResolver(
         z.object({
-          minutes: z.string().transform(Number).pipe(z.number().min(1, 'minutes: must be at least 1')),
-          name: z.string().min(1, 'Enter a name'),
+          minutes: z.pipe(
+            z.pipe(z.string(), z.transform(Number)),
+            z.number().check(z.gte(1, 'minutes: must be at least 1')),
+          ),
+          name: z.string().check(z.minLength(1, 'Enter a name')),
         }),
       ),
     );

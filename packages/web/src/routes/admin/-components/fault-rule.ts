@@ -3,48 +3,55 @@
  * (its words for what is wrong, under the field), and what a rule does, in words, for the list.
  */
 import { FaultRuleInputSchema, operationNames, StaffApiError, type FaultRule } from '@ebank/contract';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { underField, withoutFieldNames } from './admin-resolver';
 
 const rule = FaultRuleInputSchema.shape;
 
 /** A number typed in a field: empty is "not set"; anything else the contract's schema reads as a number. */
-const numberText = z
-  .string()
-  .trim()
-  .transform((text) => (text === '' ? undefined : Number(text)));
+const numberText = z.pipe(
+  z.string().check(z.trim()),
+  z.transform((text: string) => (text === '' ? undefined : Number(text))),
+);
 
 /** A delay typed as `500`, or as a range `200-800` for a random delay between the two. */
-const latencyText = z
-  .string()
-  .trim()
-  .transform((text): number | number[] | undefined => {
+const latencyText = z.pipe(
+  z.string().check(z.trim()),
+  z.transform((text: string): number | number[] | undefined => {
     if (text === '') return undefined;
     const range = /^(\d+)\s*[-–]\s*(\d+)$/u.exec(text);
     return range ? [Number(range[1]), Number(range[2])] : Number(text);
-  });
+  }),
+);
 
 /** The form's fields as typed, read with the contract's schema of a rule (its words for what is wrong). */
-const faultForm = z
+const faultFields = z
   .object({
-    operation: z.string().min(1, 'Choose the operation the rule is for'),
-    status: numberText.pipe(rule.status),
-    message: z
-      .string()
-      .trim()
-      .transform((text) => (text === '' ? undefined : text))
-      .pipe(rule.message),
-    latencyMs: latencyText.pipe(rule.latencyMs),
+    operation: z.string().check(z.minLength(1, 'Choose the operation the rule is for')),
+    status: z.pipe(numberText, rule.status),
+    message: z.pipe(
+      z.pipe(
+        z.string().check(z.trim()),
+        z.transform((text: string) => (text === '' ? undefined : text)),
+      ),
+      rule.message,
+    ),
+    latencyMs: z.pipe(latencyText, rule.latencyMs),
     drop: z.boolean(),
-    times: numberText.pipe(rule.times),
-    rate: numberText.pipe(rule.rate),
+    times: z.pipe(numberText, rule.times),
+    rate: z.pipe(numberText, rule.rate),
   })
-  .refine((input) => !(input.drop && input.status !== undefined), {
-    path: ['status'],
-    message: 'A rule either drops calls or answers a status: clear the status, or untick the drop',
-  })
-  .transform(({ drop, ...input }) => ({ ...input, ...(drop ? { drop: true } : {}) }));
+  .check(
+    z.refine((input) => !(input.drop && input.status !== undefined), {
+      path: ['status'],
+      message: 'A rule either drops calls or answers a status: clear the status, or untick the drop',
+    }),
+  );
+const faultForm = z.pipe(
+  faultFields,
+  z.transform(({ drop, ...input }: z.output<typeof faultFields>) => ({ ...input, ...(drop ? { drop: true } : {}) })),
+);
 export const faultResolver = withoutFieldNames(zodResolver(faultForm));
 
 export type FaultFields = z.input<typeof faultForm>;

@@ -3,19 +3,21 @@
  * its top level is evaluated, with zod, the contract and the country list, in the app's first chunk.
  */
 import { ADULT_AGE, birthDateProblem, dashboardOperations } from '@ebank/contract';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { countryNames } from '@/forms/countries';
 import { calendarDay, parseDate } from '@/lib/format';
 
 const shape = dashboardOperations.updateProfile.request.shape;
 
 /** An optional detail: blank means "leave it as it is" (the contract's absent field). */
-export const optional = <T extends z.ZodType<unknown, string | undefined>>(wire: T) =>
-  z
-    .string()
-    .trim()
-    .transform((value) => (value === '' ? undefined : value))
-    .pipe(wire);
+export const optional = <T extends z.ZodMiniType<unknown, string | undefined>>(wire: T) =>
+  z.pipe(
+    z.pipe(
+      z.string().check(z.trim()),
+      z.transform((value: string) => (value === '' ? undefined : value)),
+    ),
+    wire,
+  );
 
 export const PHONE = /^\+?[0-9][0-9 ()-]{3,22}$/u;
 /** What the date of birth says of a text that is not a day. */
@@ -25,29 +27,40 @@ export const DOB_NOT_A_DAY = 'Enter the date of birth as day/month/year, such as
 export const today = () => calendarDay(new Date());
 
 export const profileSchema = z.object({
-  fullname: z.string().trim().min(1, 'Full name is required').pipe(shape.fullname),
-  phone: z
-    .string()
-    .trim()
-    .refine((value) => value === '' || PHONE.test(value), 'Enter a phone number such as +44 20 7946 0958')
-    .transform((value) => (value === '' ? undefined : value))
-    .pipe(shape.phone),
+  fullname: z.pipe(z.string().check(z.trim(), z.minLength(1, 'Full name is required')), shape.fullname),
+  phone: z.pipe(
+    z.pipe(
+      z.string().check(
+        z.trim(),
+        z.refine((value) => value === '' || PHONE.test(value), 'Enter a phone number such as +44 20 7946 0958'),
+      ),
+      z.transform((value: string) => (value === '' ? undefined : value)),
+    ),
+    shape.phone,
+  ),
   gender: optional(shape.gender),
   // Typed as the portal writes days (23/4/1990), sent as the bank takes them (1990-04-23).
-  dob: z
-    .string()
-    .trim()
-    .refine((value) => value === '' || parseDate(value) !== undefined, DOB_NOT_A_DAY)
-    .transform((value) => (value === '' ? undefined : parseDate(value)))
-    .refine(
-      (value) => value === undefined || birthDateProblem(value, today()) !== 'future',
-      'The date of birth cannot be in the future',
-    )
-    .refine(
-      (value) => value === undefined || birthDateProblem(value, today()) !== 'minor',
-      `Customers must be ${String(ADULT_AGE)} or over: check the date of birth`,
-    )
-    .pipe(shape.dob),
+  dob: z.pipe(
+    z
+      .pipe(
+        z.string().check(
+          z.trim(),
+          z.refine((value) => value === '' || parseDate(value) !== undefined, DOB_NOT_A_DAY),
+        ),
+        z.transform((value: string) => (value === '' ? undefined : parseDate(value))),
+      )
+      .check(
+        z.refine(
+          (value) => value === undefined || birthDateProblem(value, today()) !== 'future',
+          'The date of birth cannot be in the future',
+        ),
+        z.refine(
+          (value) => value === undefined || birthDateProblem(value, today()) !== 'minor',
+          `Customers must be ${String(ADULT_AGE)} or over: check the date of birth`,
+        ),
+      ),
+    shape.dob,
+  ),
   country: optional(shape.country),
   marital_status: optional(shape.marital_status),
   home_address: optional(shape.home_address),

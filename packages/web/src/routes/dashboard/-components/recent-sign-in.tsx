@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { authOperations } from '@ebank/contract';
 import { isApiError } from '@ebank/contract/errors';
 import { Button } from '@/components/ui/button';
@@ -17,7 +17,8 @@ import { PASSCODE_LENGTH } from '../../account/-components/passcode';
 
 /** The passcode, as the settings' other forms ask for the current one. */
 const passcodeSchema = z.object({
-  password: exactDigits(PASSCODE_LENGTH, 'Your passcode has 6 digits').pipe(
+  password: z.pipe(
+    exactDigits(PASSCODE_LENGTH, 'Your passcode has 6 digits'),
     authOperations.login.request.shape.password,
   ),
 });

@@ -6,7 +6,7 @@
  */
 import { dashboardOperations } from '@ebank/contract';
 import { useEffect, useMemo, useState } from 'react';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -68,11 +68,11 @@ const shape = dashboardOperations.createPayment.request.shape;
 
 /** The form's schema; `missingChoice` is the message of a required purpose or plan, when the form asks for one. */
 function requestSchema(missingChoice: string | undefined) {
-  const choiceField: z.ZodType<string, string> =
-    missingChoice === undefined ? z.string() : required(missingChoice).pipe(shape.purpose);
+  const choiceField: z.ZodMiniType<string, string> =
+    missingChoice === undefined ? z.string() : z.pipe(required(missingChoice), shape.purpose);
   return z.object({
     choice: choiceField,
-    type: required('Choose a crypto type').pipe(shape.type),
+    type: z.pipe(required('Choose a crypto type'), shape.type),
     amount: amountField(),
     proof: imageFile('Upload the proof of your payment'),
   });

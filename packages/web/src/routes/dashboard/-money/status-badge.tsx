@@ -1,6 +1,6 @@
 import type { RequestStatusSchema } from '@ebank/contract';
 import { cva } from 'class-variance-authority';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { statusLabel } from '@/lib/format';
 import { cn } from '@/lib/cn';
 

@@ -5,7 +5,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import ShieldCheck from 'lucide-react/icons/shield-check';
 import { useMemo, useState, type ReactNode } from 'react';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -215,7 +215,7 @@ function PinPage() {
 }
 
 /** How many digits a contract digits field takes. */
-function digitsLength(field: z.ZodString): number {
+function digitsLength(field: z.ZodMiniString<string>): number {
   const meta = fieldMeta.get(field);
   if (meta?.kind !== 'digits') throw new Error('Not a digits field');
   return meta.length;
@@ -242,7 +242,7 @@ function SecretStep({
   description: ReactNode;
   label: string;
   /** The contract's field: how many digits, and what the bank takes. */
-  field: z.ZodString;
+  field: z.ZodMiniString<string>;
   /** The message for an entry that is empty or short. */
   invalid: string;
   masked: boolean;
@@ -257,7 +257,7 @@ function SecretStep({
   const schema = useMemo(
     () =>
       z.object({
-        secret: exactDigits(length, invalid).pipe(field),
+        secret: z.pipe(exactDigits(length, invalid), field),
       }),
     [length, invalid, field],
   );

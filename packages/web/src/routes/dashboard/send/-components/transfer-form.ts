@@ -3,7 +3,7 @@
  * the contract's field itself (`TransferFieldsSchema`), so what the form gives is what the bank takes.
  */
 import { TransferFieldsSchema } from '@ebank/contract';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { FIELD_LABELS } from '@/forms/field-labels';
 import { required } from '@/forms/form-rules';
 import { amountField, requiredText } from '../../-money/fields';
@@ -39,9 +39,12 @@ const SWIFT = /^[A-Za-z]{6}[A-Za-z0-9]{2}([A-Za-z0-9]{3})?$/u;
 
 export const transferFormSchema = z.object({
   bank: requiredText(TRANSFER_LABELS.bank, shape.bank),
-  swift: required('Swift code is required')
-    .regex(SWIFT, 'Enter the 8 or 11 character swift code, such as FEXBUS33')
-    .pipe(shape.swift),
+  swift: z.pipe(
+    required('Swift code is required').check(
+      z.regex(SWIFT, 'Enter the 8 or 11 character swift code, such as FEXBUS33'),
+    ),
+    shape.swift,
+  ),
   currency: requiredText(TRANSFER_LABELS.currency, shape.currency),
   routing: requiredText(TRANSFER_LABELS.routing, shape.routing),
   country: requiredText(TRANSFER_LABELS.country, shape.country),

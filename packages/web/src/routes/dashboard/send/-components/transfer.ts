@@ -17,7 +17,7 @@
  */
 import { serviceChargeCents } from '@ebank/contract';
 import { redirect } from '@tanstack/react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { DEFAULT_ERROR_MESSAGE } from '@/api/error-message';
 import { toast } from '@/components/ui/toast';
 import { storedValue } from '@/session/browser-storage';
@@ -34,9 +34,9 @@ export interface CodeStep {
 }
 
 const StoredSchema = z.object({
-  fields: z.partialRecord(transferFormSchema.keyof(), z.string()),
-  display: z.string().optional(),
-  codeSent: z.object({ head: z.string(), body: z.string() }).optional(),
+  fields: z.partialRecord(z.keyof(transferFormSchema), z.string()),
+  display: z.optional(z.string()),
+  codeSent: z.optional(z.object({ head: z.string(), body: z.string() })),
 });
 
 /** What a transfer that went through leaves: no detail of it, only that it is done. */
