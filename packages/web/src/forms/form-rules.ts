@@ -11,6 +11,21 @@ import './zod-config';
 export const required = /* #__NO_SIDE_EFFECTS__ */ (message: string) =>
   z.string().check(z.trim(), z.minLength(1, message));
 
+/**
+ * A text that may be left blank, read by the contract's `wire` field: trimmed, and blank means "not given" (the
+ * field is left out of the request).
+ */
+export const blankAsAbsent = /* #__NO_SIDE_EFFECTS__ */ <T extends z.ZodMiniType<unknown, string | undefined>>(
+  wire: T,
+) =>
+  z.pipe(
+    z.pipe(
+      z.string().check(z.trim()),
+      z.transform((text: string) => (text === '' ? undefined : text)),
+    ),
+    wire,
+  );
+
 /** Exactly `length` digits (a passcode, a PIN, a code), with the screen's own message otherwise. */
 export const exactDigits = /* #__NO_SIDE_EFFECTS__ */ (length: number, message: string) =>
   z.string().check(z.regex(new RegExp(`^\\d{${String(length)}}$`, 'u'), message));

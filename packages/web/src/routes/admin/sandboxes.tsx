@@ -14,6 +14,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { Form, useFormSubmit } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-fields';
 import { SelectField } from '@/components/ui/select-field';
+import { blankAsAbsent } from '@/forms/form-rules';
 import { formatDateTime } from '@/lib/format';
 import { sandboxOfThisBrowser } from '@/lib/sandbox-cookie';
 import {
@@ -42,13 +43,7 @@ export const Route = createFileRoute('/admin/sandboxes')({
 const SEED = '(seed)';
 
 const createForm = z.object({
-  name: z.pipe(
-    z.pipe(
-      z.string().check(z.trim()),
-      z.transform((name: string) => (name === '' ? undefined : name)),
-    ),
-    z.optional(SandboxNameSchema),
-  ),
+  name: blankAsAbsent(z.optional(SandboxNameSchema)),
   from: z.pipe(
     z.string(),
     z.transform((from: string) => (from === SEED ? undefined : from)),

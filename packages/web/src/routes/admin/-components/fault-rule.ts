@@ -5,6 +5,7 @@
 import { FaultRuleInputSchema, operationNames, StaffApiError, type FaultRule } from '@ebank/contract';
 import * as z from 'zod/mini';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { blankAsAbsent } from '@/forms/form-rules';
 import { underField, withoutFieldNames } from './admin-resolver';
 
 const rule = FaultRuleInputSchema.shape;
@@ -30,13 +31,7 @@ const faultFields = z
   .object({
     operation: z.string().check(z.minLength(1, 'Choose the operation the rule is for')),
     status: z.pipe(numberText, rule.status),
-    message: z.pipe(
-      z.pipe(
-        z.string().check(z.trim()),
-        z.transform((text: string) => (text === '' ? undefined : text)),
-      ),
-      rule.message,
-    ),
+    message: blankAsAbsent(rule.message),
     latencyMs: z.pipe(latencyText, rule.latencyMs),
     drop: z.boolean(),
     times: z.pipe(numberText, rule.times),

@@ -5,19 +5,10 @@
 import { ADULT_AGE, birthDateProblem, dashboardOperations } from '@ebank/contract';
 import * as z from 'zod/mini';
 import { countryNames } from '@/forms/countries';
+import { blankAsAbsent } from '@/forms/form-rules';
 import { calendarDay, parseDate } from '@/lib/format';
 
 const shape = dashboardOperations.updateProfile.request.shape;
-
-/** An optional detail: blank means "leave it as it is" (the contract's absent field). */
-export const optional = <T extends z.ZodMiniType<unknown, string | undefined>>(wire: T) =>
-  z.pipe(
-    z.pipe(
-      z.string().check(z.trim()),
-      z.transform((value: string) => (value === '' ? undefined : value)),
-    ),
-    wire,
-  );
 
 export const PHONE = /^\+?[0-9][0-9 ()-]{3,22}$/u;
 /** What the date of birth says of a text that is not a day. */
@@ -38,7 +29,8 @@ export const profileSchema = z.object({
     ),
     shape.phone,
   ),
-  gender: optional(shape.gender),
+  // An optional detail left blank is left as it is (the contract's absent field).
+  gender: blankAsAbsent(shape.gender),
   // Typed as the portal writes days (23/4/1990), sent as the bank takes them (1990-04-23).
   dob: z.pipe(
     z
@@ -61,10 +53,10 @@ export const profileSchema = z.object({
       ),
     shape.dob,
   ),
-  country: optional(shape.country),
-  marital_status: optional(shape.marital_status),
-  home_address: optional(shape.home_address),
-  next_of_kin: optional(shape.next_of_kin),
+  country: blankAsAbsent(shape.country),
+  marital_status: blankAsAbsent(shape.marital_status),
+  home_address: blankAsAbsent(shape.home_address),
+  next_of_kin: blankAsAbsent(shape.next_of_kin),
 });
 
 export type ProfileFormInput = z.input<typeof profileSchema>;
