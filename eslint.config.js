@@ -63,7 +63,7 @@ export default defineConfig(
     rules: { 'no-restricted-imports': ['error', { paths: CLASSIC_ZOD, patterns: [NO_TOOLS] }] },
   },
   {
-    // The contract's modules take zod from its own module, which sets zod up for a web page first.
+    // The contract's modules take zod from its own module, which loads zod's English messages first.
     files: ['packages/contract/src/**/*.ts'],
     ignores: ['packages/contract/src/zod.ts', '**/*.test.ts'],
     rules: {
