@@ -17,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { encode, type OperationName, type OperationInput, type Operations } from '@ebank/contract';
+import { securityHeaders } from '@ebank/mock-server/src/http/reply';
 import { webApp } from '@ebank/mock-server/src/http/web-static';
 import type { Reply } from './bare-express';
 import {
@@ -125,9 +126,16 @@ async function signIn(base: string) {
   return body.jwt;
 }
 
-/** Serves a built app at /wp-user/ as the mock serves the portal (on a free port); gives its base address. */
+/**
+ * Serves a built app at /wp-user/ as the mock serves the portal (on a free port): with the bank's security
+ * headers, whose Cross-Origin-Opener-Policy gives the page a browser process of its own (decision 0061).
+ * Gives its base address.
+ */
 async function serveApp(dist: string) {
   const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use(securityHeaders());
   app.use('/wp-user', webApp(dist));
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
