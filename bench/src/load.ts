@@ -1,4 +1,5 @@
 /** Load with autocannon on 127.0.0.1, for a bounded time, against servers in child processes (processes.ts). */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -12,6 +13,30 @@ export interface LoadResult {
   readonly p99Ms: number;
   /** Replies that were not 2xx, and socket errors or timeouts. */
   readonly failures: number;
+  /**
+   * The CPU time (user and system) the server spent per request, in µs, where the server's process is known and
+   * the system tells it (Linux); otherwise null. Unlike requests per second, other work on the machine barely
+   * moves it: it says whether a slow run was the server's work or the machine's.
+   */
+  readonly cpuMicrosPerRequest: number | null;
+}
+
+/** Linux's /proc counts CPU time in USER_HZ ticks, 100 a second. */
+const TICKS_PER_SECOND = 100;
+
+/** The CPU time (user and system) process `pid` has used so far, in ms, from /proc; null without it. */
+export function cpuMs(pid: number): number | null {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${String(pid)}/stat`, 'utf8');
+  } catch {
+    return null;
+  }
+  // After the command in parentheses (which may hold spaces): state, then fields 4 onwards; utime and stime
+  // are the 14th and 15th fields of the line.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return Number.isFinite(ticks) ? (ticks * 1000) / TICKS_PER_SECOND : null;
 }
 
 /** Runs the hash floor (hash-floor.ts) in a child process: PBKDF2 with the login's cost, `connections` at a time. */
@@ -36,13 +61,25 @@ const run = (request: Request, connections: number, seconds: number) =>
     duration: seconds,
   });
 
-export async function load(request: Request, connections: number, seconds: number): Promise<LoadResult> {
+/** One run of load; `serverPid`, the server's Node process, for its CPU time per request. */
+export async function load(
+  request: Request,
+  connections: number,
+  seconds: number,
+  serverPid?: number,
+): Promise<LoadResult> {
+  const cpuBefore = serverPid === undefined ? null : cpuMs(serverPid);
   const result = await run(request, connections, seconds);
+  const cpuAfter = serverPid === undefined ? null : cpuMs(serverPid);
   return {
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     failures: result.non2xx + result.errors + result.timeouts,
+    cpuMicrosPerRequest:
+      cpuBefore === null || cpuAfter === null || result.requests.total === 0
+        ? null
+        : ((cpuAfter - cpuBefore) * 1000) / result.requests.total,
   };
 }
 
@@ -76,5 +113,12 @@ export function best(runs: readonly LoadResult[]): LoadResult {
     p50Ms: Math.min(...runs.map((r) => r.p50Ms)),
     p99Ms: Math.min(...runs.map((r) => r.p99Ms)),
     failures: runs.reduce((sum, r) => sum + r.failures, 0),
+    cpuMicrosPerRequest: lowest(runs.map((r) => r.cpuMicrosPerRequest)),
   };
+}
+
+/** The lowest of the figures that were measured; null when none was. */
+function lowest(values: readonly (number | null)[]): number | null {
+  const known = values.filter((v): v is number => v !== null);
+  return known.length === 0 ? null : Math.min(...known);
 }

@@ -283,8 +283,11 @@ async function replyOf(request: Request): Promise<Reply> {
 }
 
 const failed = (r: LoadResult) => (r.failures > 0 ? ` (${String(r.failures)} failed)` : '');
+/** The server's CPU time per request, beside its rate: what the server cost, whatever else the machine ran. */
+const cpuPerRequest = (r: LoadResult) =>
+  r.cpuMicrosPerRequest === null ? '' : ` (CPU ${r.cpuMicrosPerRequest.toFixed(0)} µs/req)`;
 
-async function benchLoad(mockBase: string, barePort: Port) {
+async function benchLoad(mockBase: string, mockPid: number | undefined, barePort: Port) {
   const token = await signIn(mockBase);
   // Bare Express answers what the mock answers, so both send the same bytes.
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
@@ -298,6 +301,9 @@ async function benchLoad(mockBase: string, barePort: Port) {
     port: barePort,
   });
   const bareBase = `http://127.0.0.1:${String(barePort.port)}/`;
+  // tsx runs each server in a Node child of its own: that child's CPU time is the server's.
+  const mockServer = mockPid === undefined ? undefined : await serverPid(mockPid);
+  const bareServer = bare.pid === undefined ? undefined : await serverPid(bare.pid);
   const out: Record<string, unknown> = {};
   try {
     for (const encoding of ['multipart', 'urlencoded'] as const) {
@@ -306,8 +312,8 @@ async function benchLoad(mockBase: string, barePort: Port) {
       await warmUp(mockReq);
       await warmUp(bareReq);
       const [mockRuns, bareRuns] = await inTurn(
-        () => load(mockReq, LOAD_CONNECTIONS, LOAD_SECONDS),
-        () => load(bareReq, LOAD_CONNECTIONS, LOAD_SECONDS),
+        () => load(mockReq, LOAD_CONNECTIONS, LOAD_SECONDS, mockServer),
+        () => load(bareReq, LOAD_CONNECTIONS, LOAD_SECONDS, bareServer),
       );
       const mock = best(mockRuns);
       const base = best(bareRuns);
@@ -317,8 +323,8 @@ async function benchLoad(mockBase: string, barePort: Port) {
       const clean = mock.failures === 0 && base.failures === 0;
       check({
         what: `getinstituition ${encoding}: requests/s vs bare Express`,
-        figure: `${mock.requestsPerSecond.toFixed(0)}${failed(mock)}`,
-        reference: `${base.requestsPerSecond.toFixed(0)}${failed(base)}`,
+        figure: `${mock.requestsPerSecond.toFixed(0)}${cpuPerRequest(mock)}${failed(mock)}`,
+        reference: `${base.requestsPerSecond.toFixed(0)}${cpuPerRequest(base)}${failed(base)}`,
         ratio: times(ratio),
         budget: `>= ${String(BUDGETS.load.minThroughputRatio)}x`,
         ok: clean && ratio >= BUDGETS.load.minThroughputRatio,
@@ -505,7 +511,7 @@ async function main() {
     try {
       if (only.has('bundle')) await benchBundle(webDist, refDist, mockBase);
       if (only.has('lighthouse')) await benchLighthouse(mockBase, refDist, lighthouseRuns);
-      if (only.has('load')) await benchLoad(mockBase, barePort);
+      if (only.has('load')) await benchLoad(mockBase, mock.pid, barePort);
     } finally {
       await stopServer(mock);
     }
