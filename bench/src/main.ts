@@ -301,11 +301,11 @@ async function benchLoad(mockBase: string, mockPid: number | undefined, barePort
     port: barePort,
   });
   const bareBase = `http://127.0.0.1:${String(barePort.port)}/`;
-  // tsx runs each server in a Node child of its own: that child's CPU time is the server's.
-  const mockServer = mockPid === undefined ? undefined : await serverPid(mockPid);
-  const bareServer = bare.pid === undefined ? undefined : await serverPid(bare.pid);
   const out: Record<string, unknown> = {};
   try {
+    // tsx runs each server in a Node child of its own: that child's CPU time is the server's.
+    const mockServer = mockPid === undefined ? undefined : await serverPid(mockPid);
+    const bareServer = bare.pid === undefined ? undefined : await serverPid(bare.pid);
     for (const encoding of ['multipart', 'urlencoded'] as const) {
       const mockReq = await wire(mockBase, 'getInstitution', {}, encoding, token);
       const bareReq = await wire(bareBase, 'getInstitution', {}, encoding, token);
