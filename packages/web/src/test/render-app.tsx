@@ -62,8 +62,9 @@ export function useAdvancingFakeTimers() {
 }
 
 /**
- * How long before a redirect (of 5 s or 3 s) a test looks that it has not happened yet: the fake clock of these tests also
- * moves with real time (`shouldAdvanceTime`), so on a slow machine a look just before the redirect may come after it.
+ * How long before a redirect (of 5 s or 3 s) a test looks that it has not happened yet: the fake clock of these
+ * tests also moves with real time (`shouldAdvanceTime`), so on a slow machine a look just before the redirect may
+ * come after it.
  */
 export const REAL_TIME_SLACK_MS = 2000;
 
