@@ -1,8 +1,8 @@
 /** Load with autocannon on 127.0.0.1, for a bounded time, against servers in child processes (processes.ts). */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pidusage from 'pidusage';
 import { runScript } from './processes';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -15,28 +15,19 @@ export interface LoadResult {
   readonly failures: number;
   /**
    * The CPU time (user and system) the server spent per request, in µs, where the server's process is known and
-   * the system tells it (Linux); otherwise null. Unlike requests per second, other work on the machine barely
+   * the system tells it; otherwise null. Unlike requests per second, other work on the machine barely
    * moves it: it says whether a slow run was the server's work or the machine's.
    */
   readonly cpuMicrosPerRequest: number | null;
 }
 
-/** Linux's /proc counts CPU time in USER_HZ ticks, 100 a second. */
-const TICKS_PER_SECOND = 100;
-
-/** The CPU time (user and system) process `pid` has used so far, in ms, from /proc; null without it. */
-export function cpuMs(pid: number): number | null {
-  let stat: string;
+/** The CPU time (user and system) process `pid` has used so far, in ms (pidusage); null where it cannot tell. */
+export async function cpuMs(pid: number): Promise<number | null> {
   try {
-    stat = readFileSync(`/proc/${String(pid)}/stat`, 'utf8');
+    return (await pidusage(pid)).ctime;
   } catch {
     return null;
   }
-  // After the command in parentheses (which may hold spaces): state, then fields 4 onwards; utime and stime
-  // are the 14th and 15th fields of the line.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const ticks = Number(fields[11]) + Number(fields[12]);
-  return Number.isFinite(ticks) ? (ticks * 1000) / TICKS_PER_SECOND : null;
 }
 
 /** Runs the hash floor (hash-floor.ts) in a child process: PBKDF2 with the login's cost, `connections` at a time. */
@@ -68,9 +59,9 @@ export async function load(
   seconds: number,
   serverPid?: number,
 ): Promise<LoadResult> {
-  const cpuBefore = serverPid === undefined ? null : cpuMs(serverPid);
+  const cpuBefore = serverPid === undefined ? null : await cpuMs(serverPid);
   const result = await run(request, connections, seconds);
-  const cpuAfter = serverPid === undefined ? null : cpuMs(serverPid);
+  const cpuAfter = serverPid === undefined ? null : await cpuMs(serverPid);
   return {
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,

@@ -6,6 +6,7 @@
 import { execFile } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
+import pidusage from 'pidusage';
 import { SANDBOX_HEADER, staffContract } from '@ebank/contract';
 import type { Request } from './load';
 
@@ -63,12 +64,9 @@ export async function serverPid(root: number): Promise<number> {
   return serverProcess(parseProcesses(stdout), root);
 }
 
-/** A process's resident memory, in bytes (`ps` gives kB). */
+/** A process's resident memory, in bytes (pidusage). */
 export async function rssBytes(pid: number): Promise<number> {
-  const { stdout } = await run('ps', ['-o', 'rss=', '-p', String(pid)]);
-  const kb = Number(stdout.trim());
-  if (!Number.isFinite(kb) || stdout.trim() === '') throw new Error(`No resident size for process ${String(pid)}`);
-  return kb * 1024;
+  return (await pidusage(pid)).memory;
 }
 
 /** The wall time of `act`, in ms. */
