@@ -33,6 +33,8 @@ import {
   securityHeaders,
   sendError,
   sendReply,
+  type JsonResult,
+  type Reply,
 } from './reply';
 import { hostCheck, sameSiteWrites, staffGate, staffKeyCheck } from './access';
 import { DEV_ENDPOINTS, DEV_BODY_PATHS, STAFF_API_PATH } from './dev-endpoints';
@@ -112,14 +114,11 @@ export interface MockApp {
 /** Every call of the API goes here (Express matches it in any letter case, with or without a trailing slash). */
 const API_PATH = '/api/users.php';
 
+/** The query of a call without one. */
+const NO_QUERY: Readonly<Record<string, unknown>> = Object.freeze({});
+
 /** The Express route method for each method of a developer endpoint. */
 const VERBS = { GET: 'get', POST: 'post', DELETE: 'delete' } as const;
-
-/** Never cached: on every reply of the API. */
-const noStore: RequestHandler = (_req, res, next) => {
-  res.setHeader('Cache-Control', 'no-store');
-  next();
-};
 
 export async function createApp(options: AppOptions = {}): Promise<MockApp> {
   const stateFile =
@@ -183,10 +182,9 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
     sandboxOf(res, sandboxes).journal.record({ call, result, startedAt });
   };
   const pick = pickSandbox(sandboxes);
-  /** An API call comes in: never cached, its arrival noted (before its body is read) for the journal, its sandbox picked. */
+  /** An API call comes in: its arrival noted (before its body is read) for the journal, its sandbox picked. */
   const callArrives: RequestHandler = (req, res, next) => {
     res.locals.startedAt = performance.now();
-    res.setHeader('Cache-Control', 'no-store');
     pick(req, res, next);
   };
 
@@ -201,33 +199,19 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
-  // The host's pictures, linked from its replies, show through the proxy.
-  app.use(securityHeaders(options.upstream ? [new URL(options.upstream).origin] : []));
 
   // --- who may reach the server (access.ts) ------------------------------------------------------
   const allowedHosts = options.access?.allowedHosts ?? [];
   app.use(hostCheck(allowedHosts));
-  app.use(
-    '/__mock',
-    sameSiteWrites(allowedHosts),
-    staffGate(options.access?.staffKey, sandboxes),
-    // Every developer endpoint acts on the request's sandbox, except those of the sandboxes themselves.
-    (req, res, next) => {
-      if (/^\/sandboxes(?:\/|$)/iu.test(req.path)) next();
-      else pick(req, res, next);
-    },
-  );
-
-  // --- the validating proxy (MOCK_UPSTREAM): the API goes to the real host instead ---------------
-  if (options.upstream) app.use(validatingProxy(options.upstream, { recordDir: options.recordDir }));
 
   // --- the API ---------------------------------------------------------------------------------
   const { latency, faultRate } = options;
   const answer: RequestHandler = async (req, res) => {
     const sandbox = sandboxOf(res, sandboxes);
     const bank = sandbox.bank();
-    // Express parses the query on every read of `req.query`: read once.
-    const query = req.query;
+    // Express parses the query on every read of `req.query`: read once, and only when there is one (most
+    // calls name their operation by a field of the form).
+    const query = req.url.includes('?') ? req.query : NO_QUERY;
     const { fields, files } = formOf(req);
     const call = { query, fields, files };
     /** The calls no token opens (sign-in, sign-up, e-mailed codes) are limited per client and per e-mail. */
@@ -282,14 +266,33 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
     record(res, call, result);
     sendReply(res, apiReply(result));
   };
-  // One route, so the path is matched once per call; a POST is answered by these three in turn, any
-  // other method by the last.
+  // The headers of every reply that is not a Reply (reply.ts): the portal's files, redirects, the proxy's.
+  // The host's pictures, linked from its replies, show through the proxy.
+  const otherHeaders = securityHeaders(options.upstream ? [new URL(options.upstream).origin] : []);
+  // The validating proxy (MOCK_UPSTREAM): the API goes to the real host instead.
+  const proxy = options.upstream ? validatingProxy(options.upstream, { recordDir: options.recordDir }) : undefined;
+  // One route, so the path is matched once per call. It comes before the other routes' headers: a Reply
+  // carries all of its own, and with none set before it Node writes them in one go (docs/decisions/0062).
   app
     .route(API_PATH)
-    .post(callArrives, parseForm, answer)
-    .all(noStore, (_req, res) => {
+    .post(...(proxy ? [otherHeaders, ...proxy.forward] : [callArrives, parseForm, answer, answerFailures(apiReply)]))
+    .all((_req, res) => {
       sendReply(res, apiReply(METHOD_NOT_ALLOWED));
     });
+
+  app.use(otherHeaders);
+  app.use(
+    '/__mock',
+    sameSiteWrites(allowedHosts),
+    staffGate(options.access?.staffKey, sandboxes),
+    // Every developer endpoint acts on the request's sandbox, except those of the sandboxes themselves.
+    (req, res, next) => {
+      if (/^\/sandboxes(?:\/|$)/iu.test(req.path)) next();
+      else pick(req, res, next);
+    },
+  );
+  // The proxy's list of mismatches.
+  if (proxy) app.use(proxy.mismatches);
 
   // --- developer endpoints (dev-endpoints.ts, shared with the in-browser demo) ------------------
   // Server only: the sandboxes (dev-sandboxes.ts).
@@ -333,40 +336,7 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
     sendError(res, 404, `Nothing at ${req.method} ${req.path}`, 'not_found');
   });
 
-  const onError: ErrorRequestHandler = (error: unknown, req, res, next) => {
-    if (res.headersSent) {
-      next(error);
-      return;
-    }
-    // The client went away mid-body (a cut connection): there is no one to answer, and nothing failed.
-    if (req.socket.destroyed) return;
-    if (error instanceof BankError || error instanceof FormRefusal) {
-      sendError(res, error.status, error.message, error.code);
-      return;
-    }
-    if (error instanceof URIError) {
-      sendError(res, 400, 'The URL is malformed', 'invalid_request');
-      return;
-    }
-    // Another route's body parser (the staff API's JSON): a 4xx of its own is the client's.
-    const e = error as { status?: unknown; statusCode?: unknown; type?: unknown };
-    const status = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : 0;
-    if (e.type === 'charset.unsupported' || e.type === 'encoding.unsupported') {
-      sendReply(res, jsonReply(REFUSALS.notUtf8));
-      return;
-    }
-    if (status === 413) {
-      sendReply(res, jsonReply(REFUSALS.tooLarge));
-      return;
-    }
-    if (status >= 400 && status < 500) {
-      sendReply(res, jsonReply({ ...REFUSALS.unreadable, status }));
-      return;
-    }
-    // The details go to the log only; the client gets a fixed message, never a stack.
-    sendReply(res, jsonReply(resultOfError(error)));
-  };
-  app.use(onError);
+  app.use(answerFailures(jsonReply));
 
   return {
     express: app,
@@ -378,6 +348,34 @@ export async function createApp(options: AppOptions = {}): Promise<MockApp> {
       sandboxes.close();
       stateFile?.close();
     },
+  };
+}
+
+/** The answer to an error on the way to a reply: a body parser's, the bank's, a malformed URL, or a bug (500). */
+function failureResult(error: unknown): JsonResult {
+  if (error instanceof BankError || error instanceof FormRefusal)
+    return errorResult(error.status, error.message, error.code);
+  if (error instanceof URIError) return errorResult(400, 'The URL is malformed', 'invalid_request');
+  // Another route's body parser (the staff API's JSON): a 4xx of its own is the client's.
+  const e = error as { status?: unknown; statusCode?: unknown; type?: unknown };
+  const status = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : 0;
+  if (e.type === 'charset.unsupported' || e.type === 'encoding.unsupported') return REFUSALS.notUtf8;
+  if (status === 413) return REFUSALS.tooLarge;
+  if (status >= 400 && status < 500) return { ...REFUSALS.unreadable, status };
+  // The details go to the log only; the client gets a fixed message, never a stack.
+  return resultOfError(error);
+}
+
+/** Answers an error with {@link failureResult}, as the API's replies (`apiReply`) or the others' (`jsonReply`). */
+function answerFailures(toReply: (result: JsonResult) => Reply): ErrorRequestHandler {
+  return (error: unknown, req, res, next) => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    // The client went away mid-body (a cut connection): there is no one to answer, and nothing failed.
+    if (req.socket.destroyed) return;
+    sendReply(res, toReply(failureResult(error)));
   };
 }
 

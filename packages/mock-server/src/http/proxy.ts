@@ -6,7 +6,7 @@
  * (newest first; `DELETE` clears them). With a record folder (MOCK_RECORD_DIR), each exchange the host
  * answered is also written there, masked and pseudonymised (recorder.ts), for `pnpm contract:drift`.
  */
-import express, { type Request, type Response, type Router } from 'express';
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import {
   API_PATH,
   decode,
@@ -121,11 +121,15 @@ export interface ProxyOptions {
   readonly recordDir?: string | undefined;
 }
 
-/**
- * `POST /api/users.php` forwarded to `${upstream}api/users.php`, and the mismatch list. Mount it
- * before the mock's own API route.
- */
-export function validatingProxy(upstream: string, options: ProxyOptions = {}): Router {
+/** The proxy's two parts. */
+export interface ValidatingProxy {
+  /** The handlers of `POST /api/users.php`: it is forwarded to `${upstream}api/users.php`. */
+  readonly forward: readonly RequestHandler[];
+  /** `GET` and `DELETE /__mock/proxy/mismatches`. */
+  readonly mismatches: Router;
+}
+
+export function validatingProxy(upstream: string, options: ProxyOptions = {}): ValidatingProxy {
   const base = upstream.endsWith('/') ? upstream : `${upstream}/`;
   const mismatches: Mismatch[] = [];
   const recorder = options.recordDir === undefined ? undefined : createRecorder(options.recordDir);
@@ -137,10 +141,9 @@ export function validatingProxy(upstream: string, options: ProxyOptions = {}): R
     process.stderr.write(`${JSON.stringify(entry)}\n`);
   };
 
-  const router = express.Router();
   const rawBody = express.raw({ type: () => true, limit: MAX_BODY_BYTES });
 
-  router.post(`/${API_PATH}`, rawBody, async (req: Request, res: Response) => {
+  const forwardCall = async (req: Request, res: Response) => {
     const body: Uint8Array = Buffer.isBuffer(req.body) ? req.body : new Uint8Array(0);
     const at = req.originalUrl.indexOf('?');
     const search = at === -1 ? '' : req.originalUrl.slice(at);
@@ -237,8 +240,9 @@ export function validatingProxy(upstream: string, options: ProxyOptions = {}): R
       report({ ...refused, message: `${refused.message}; it was forwarded anyway`, status, forwarded: true });
     const replyMismatch = checkReply(operation, status, text);
     if (replyMismatch) report(replyMismatch);
-  });
+  };
 
+  const router = express.Router();
   router.get('/__mock/proxy/mismatches', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     res.json(mismatches);
@@ -247,5 +251,5 @@ export function validatingProxy(upstream: string, options: ProxyOptions = {}): R
     mismatches.length = 0;
     res.json({ ok: true });
   });
-  return router;
+  return { forward: [rawBody, forwardCall], mismatches: router };
 }
