@@ -13,6 +13,7 @@ import { pngBlob } from '@ebank/contract/testing';
 import { ADMIN_PASSWORD, DEMO_PASSCODE } from '../bank/seed';
 import { testApp } from '../testing/harness';
 import type { AppOptions, MockApp } from './app';
+import { SPARE_FRESH_MS } from './sandboxes';
 
 const DEMO = 'demo@bank.test';
 
@@ -477,6 +478,47 @@ describe('the sandbox endpoints', () => {
     expect((await inBox('mine', 'get', '/__mock/clock')).body).toMatchObject({ offsetMinutes: 0 });
     expect((await inBox('mine', 'get', '/__mock/faults')).body).toEqual([]);
     await inBox(undefined, 'post', '/__mock/sandbox/start-over').expect(409);
+  });
+});
+
+describe('a sandbox from the seed', () => {
+  /** When the seed of a sandbox's bank was made: the time of the code it e-mailed the unverified persona. */
+  const seededAt = (app: MockApp, name: string) =>
+    app.sandboxes.find(name)?.bank().outboxFor('unverified@bank.test').at(-1)?.createdAt;
+  /** Lets the timer that seeds the next bank ahead run. */
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+  it('gets a bank seeded ahead, a new one each time, with a key of its own; a stale one is seeded again', async () => {
+    let bankNow = Date.parse('2026-11-27T10:00:00.000Z');
+    const app = await start({ now: () => bankNow });
+    const first = await app.sandboxes.create({ name: 'first' });
+    await settle();
+    bankNow += 1_000;
+    const second = await app.sandboxes.create({ name: 'second' });
+    expect(second.bank()).not.toBe(first.bank());
+    // Seeded ahead, a second before it was asked for: fresh enough.
+    expect(seededAt(app, 'second')).toBe(bankNow - 1_000);
+    const token = await login('second', DEMO, DEMO_PASSCODE, app);
+    const res = await api('first', '', { getinstituition: '1', token }, app);
+    expect(res.status).toBe(401);
+    expect(res.headers['cache-control']).toBe('no-store');
+
+    await settle();
+    // The clock moves on past the freshness of the bank seeded ahead: the next sandbox's seed is dated now.
+    bankNow += SPARE_FRESH_MS + 60_000;
+    await app.sandboxes.create({ name: 'third' });
+    expect(seededAt(app, 'third')).toBe(bankNow);
+  });
+
+  it('seeds nothing ahead once closed', async () => {
+    let bankNow = Date.parse('2026-11-27T10:00:00.000Z');
+    const app = await start({ now: () => bankNow });
+    await app.sandboxes.create({ name: 'before' });
+    app.closeState();
+    await settle();
+    bankNow += 1_000;
+    await app.sandboxes.create({ name: 'after' });
+    expect(seededAt(app, 'after')).toBe(bankNow);
   });
 });
 

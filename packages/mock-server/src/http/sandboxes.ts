@@ -116,15 +116,34 @@ export class Sandbox implements DevHost {
    * `maker`'s new token key, so that no session of the bank before it opens anything (the snapshot's
    * customers keep their ids).
    */
-  async startOver(maker: BankMaker): Promise<void> {
-    this.current = this.origin ? maker.restore(this.origin) : await maker.seed();
+  async startOver(next: { readonly maker: BankMaker; readonly bank?: Bank }): Promise<void> {
+    const { maker } = next;
+    this.current = this.origin ? maker.restore(this.origin) : (next.bank ?? (await maker.seed()));
     this.maker = maker;
+  }
+
+  /** Whether it began from the seed (not from a snapshot). */
+  get startsFromSeed(): boolean {
+    return this.origin === undefined;
   }
 
   restore(snapshot: BankSnapshot): Promise<void> {
     this.current = this.maker.restore(snapshot, this.current);
     return Promise.resolve();
   }
+}
+
+/**
+ * How long a bank seeded ahead for the next sandbox stays fresh, by its own clock: the seed's history and
+ * codes are dated from when it was seeded (docs/decisions/0063).
+ */
+export const SPARE_FRESH_MS = 10_000;
+
+/** A bank seeded ahead, with the maker that made it, and its clock's time then. */
+interface Spare {
+  readonly maker: BankMaker;
+  readonly bank: Promise<Bank>;
+  readonly seededAt: Promise<number>;
 }
 
 /** A name for a sandbox nobody named: `sbx-` and ten random letters and digits. */
@@ -152,6 +171,10 @@ export class Sandboxes {
   private readonly making = new Map<string, { readonly made: Promise<Sandbox>; readonly madeFor?: string }>();
   private readonly realNow: () => number;
   private readonly sweeper: NodeJS.Timeout | undefined;
+  /** The bank the next sandbox made from the seed starts with, seeded after the last one was made. */
+  private spare: Spare | undefined;
+  private spareTimer: NodeJS.Timeout | undefined;
+  private closed = false;
 
   constructor(
     readonly byDefault: Sandbox,
@@ -168,9 +191,45 @@ export class Sandboxes {
     }
   }
 
-  /** Stops the sweeper (tests, shutdown). */
+  /** Stops the sweeper and seeds nothing more ahead (tests, shutdown). */
   close(): void {
+    this.closed = true;
     clearInterval(this.sweeper);
+    clearTimeout(this.spareTimer);
+    this.spare = undefined;
+  }
+
+  /**
+   * A maker and its bank from the seed: the one seeded ahead if it is still fresh, else one seeded now; then
+   * the next is seeded ahead, once the reply has gone, so that a sandbox from the seed costs no seeding while
+   * its request waits.
+   */
+  private async seeded(): Promise<{ readonly maker: BankMaker; readonly bank: Bank }> {
+    const spare = this.spare;
+    this.spare = undefined;
+    this.seedAhead();
+    if (spare) {
+      const bank = await spare.bank;
+      if (Math.abs(bank.now() - (await spare.seededAt)) < SPARE_FRESH_MS) return { maker: spare.maker, bank };
+    }
+    const maker = this.newMaker();
+    return { maker, bank: await maker.seed() };
+  }
+
+  private seedAhead(): void {
+    if (this.closed || this.spareTimer !== undefined) return;
+    this.spareTimer = setTimeout(() => {
+      this.spareTimer = undefined;
+      if (this.closed) return;
+      const maker = this.newMaker();
+      const bank = maker.seed();
+      this.spare = { maker, bank, seededAt: bank.then((made) => made.now()) };
+      // A seed that failed is seeded again when needed, and its error thrown there.
+      bank.catch(() => {
+        if (this.spare?.bank === bank) this.spare = undefined;
+      });
+    }, 0);
+    this.spareTimer.unref();
   }
 
   private get idleMs(): number {
@@ -226,7 +285,7 @@ export class Sandboxes {
   async startOver(sandbox: Sandbox): Promise<void> {
     if (sandbox.name === null)
       refuse('conflict', 'This request reaches the default bank: reset it with POST /__mock/reset');
-    await sandbox.startOver(this.newMaker());
+    await sandbox.startOver(sandbox.startsFromSeed ? await this.seeded() : { maker: this.newMaker() });
     sandbox.journal.clear();
     sandbox.faults.clear();
   }
@@ -334,9 +393,12 @@ export class Sandboxes {
     perVisitor: boolean,
     madeFor: string | undefined,
   ): Promise<Sandbox> {
-    const maker = this.newMaker();
-    const bank = from ? maker.restore(from) : await maker.seed();
-    const sandbox = new Sandbox(name, bank, maker, { realNow: this.realNow, perVisitor, madeFor, from });
+    let made: { readonly maker: BankMaker; readonly bank: Bank };
+    if (from) {
+      const maker = this.newMaker();
+      made = { maker, bank: maker.restore(from) };
+    } else made = await this.seeded();
+    const sandbox = new Sandbox(name, made.bank, made.maker, { realNow: this.realNow, perVisitor, madeFor, from });
     this.named.set(name, sandbox);
     return sandbox;
   }
