@@ -139,11 +139,10 @@ export class Sandbox implements DevHost {
  */
 export const SPARE_FRESH_MS = 10_000;
 
-/** A bank seeded ahead, with the maker that made it, and its clock's time then. */
+/** A bank seeded ahead, with the maker that made it and its clock's time then (none: the seed failed). */
 interface Spare {
   readonly maker: BankMaker;
-  readonly bank: Promise<Bank>;
-  readonly seededAt: Promise<number>;
+  readonly seeded: Promise<{ readonly bank: Bank; readonly at: number } | undefined>;
 }
 
 /** A name for a sandbox nobody named: `sbx-` and ten random letters and digits. */
@@ -208,10 +207,9 @@ export class Sandboxes {
     const spare = this.spare;
     this.spare = undefined;
     this.seedAhead();
-    if (spare) {
-      const bank = await spare.bank;
-      if (Math.abs(bank.now() - (await spare.seededAt)) < SPARE_FRESH_MS) return { maker: spare.maker, bank };
-    }
+    const ready = await spare?.seeded;
+    if (spare && ready && Math.abs(ready.bank.now() - ready.at) < SPARE_FRESH_MS)
+      return { maker: spare.maker, bank: ready.bank };
     const maker = this.newMaker();
     return { maker, bank: await maker.seed() };
   }
@@ -222,12 +220,12 @@ export class Sandboxes {
       this.spareTimer = undefined;
       if (this.closed) return;
       const maker = this.newMaker();
-      const bank = maker.seed();
-      this.spare = { maker, bank, seededAt: bank.then((made) => made.now()) };
-      // A seed that failed is seeded again when needed, and its error thrown there.
-      bank.catch(() => {
-        if (this.spare?.bank === bank) this.spare = undefined;
-      });
+      // A seed that fails here is seeded again when a sandbox needs it, and its error is answered there.
+      const seeded = maker.seed().then(
+        (bank) => ({ bank, at: bank.now() }),
+        () => undefined,
+      );
+      this.spare = { maker, seeded };
     }, 0);
     this.spareTimer.unref();
   }
