@@ -107,7 +107,8 @@ function Notice({ current, leave }: { readonly current: CurrentSandbox; readonly
   return (
     <aside aria-label="Private bank" className="border-b border-warning/30 bg-warning-soft text-sm">
       <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center gap-x-3 gap-y-1.5 px-4 py-1.5 sm:px-6">
-        <p className="min-w-0 flex-1 break-words">
+        {/* On a phone the words take a line of their own, above the buttons, rather than a narrow column beside them. */}
+        <p className="min-w-0 basis-full break-words sm:flex-1 sm:basis-0">
           {current.perVisitor ? (
             <>This bank is private to this browser.</>
           ) : (
