@@ -68,7 +68,7 @@ export class Sandbox implements DevHost {
    * The snapshot it was made from, if it was: kept as it was then, whatever becomes of the named snapshot
    * afterwards (a snapshot is never changed once taken; a bank made from it copies it).
    */
-  private readonly origin: BankSnapshot | undefined;
+  readonly origin: BankSnapshot | undefined;
 
   constructor(
     /** Null for the default bank. */
@@ -112,19 +112,13 @@ export class Sandbox implements DevHost {
   }
 
   /**
-   * 'Start over': back to how it began, the snapshot it was made from or the seed, on a fresh clock, with
-   * `maker`'s new token key, so that no session of the bank before it opens anything (the snapshot's
-   * customers keep their ids).
+   * 'Start over': back to how it began (`Sandboxes` makes `next` from its {@link origin} or the seed), on a
+   * fresh clock, with a maker's new token key, so that no session of the bank before it opens anything (the
+   * snapshot's customers keep their ids).
    */
-  async startOver(next: { readonly maker: BankMaker; readonly bank?: Bank }): Promise<void> {
-    const { maker } = next;
-    this.current = this.origin ? maker.restore(this.origin) : (next.bank ?? (await maker.seed()));
-    this.maker = maker;
-  }
-
-  /** Whether it began from the seed (not from a snapshot). */
-  get startsFromSeed(): boolean {
-    return this.origin === undefined;
+  startOver(next: MadeBank): void {
+    this.current = next.bank;
+    this.maker = next.maker;
   }
 
   restore(snapshot: BankSnapshot): Promise<void> {
@@ -138,6 +132,12 @@ export class Sandbox implements DevHost {
  * codes are dated from when it was seeded (docs/decisions/0063).
  */
 export const SPARE_FRESH_MS = 10_000;
+
+/** A new bank and the maker that made it (with its own token key). */
+interface MadeBank {
+  readonly maker: BankMaker;
+  readonly bank: Bank;
+}
 
 /** A bank seeded ahead, with the maker that made it and its clock's time then (none: the seed failed). */
 interface Spare {
@@ -203,7 +203,7 @@ export class Sandboxes {
    * the next is seeded ahead, once the reply has gone, so that a sandbox from the seed costs no seeding while
    * its request waits.
    */
-  private async seeded(): Promise<{ readonly maker: BankMaker; readonly bank: Bank }> {
+  private async seeded(): Promise<MadeBank> {
     const spare = this.spare;
     this.spare = undefined;
     this.seedAhead();
@@ -212,6 +212,13 @@ export class Sandboxes {
       return { maker: spare.maker, bank: ready.bank };
     const maker = this.newMaker();
     return { maker, bank: await maker.seed() };
+  }
+
+  /** A new bank from a snapshot, on a fresh clock, or from the seed (none). */
+  private async made(from: BankSnapshot | undefined): Promise<MadeBank> {
+    if (from === undefined) return this.seeded();
+    const maker = this.newMaker();
+    return { maker, bank: maker.restore(from) };
   }
 
   private seedAhead(): void {
@@ -283,7 +290,7 @@ export class Sandboxes {
   async startOver(sandbox: Sandbox): Promise<void> {
     if (sandbox.name === null)
       refuse('conflict', 'This request reaches the default bank: reset it with POST /__mock/reset');
-    await sandbox.startOver(sandbox.startsFromSeed ? await this.seeded() : { maker: this.newMaker() });
+    sandbox.startOver(await this.made(sandbox.origin));
     sandbox.journal.clear();
     sandbox.faults.clear();
   }
@@ -391,11 +398,7 @@ export class Sandboxes {
     perVisitor: boolean,
     madeFor: string | undefined,
   ): Promise<Sandbox> {
-    let made: { readonly maker: BankMaker; readonly bank: Bank };
-    if (from) {
-      const maker = this.newMaker();
-      made = { maker, bank: maker.restore(from) };
-    } else made = await this.seeded();
+    const made = await this.made(from);
     const sandbox = new Sandbox(name, made.bank, made.maker, { realNow: this.realNow, perVisitor, madeFor, from });
     this.named.set(name, sandbox);
     return sandbox;
